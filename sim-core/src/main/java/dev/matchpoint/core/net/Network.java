@@ -1,0 +1,500 @@
+package dev.matchpoint.core.net;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.random.RandomStreams;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import umontreal.ssj.rng.RandomStream;
+
+/**
+ * The simulated network between {@code endpoints} ranks: one link per ordered (source, dest) pair,
+ * created on first use.
+ *
+ * <p><b>Timed mode</b> (a {@link Kernel} is given): each injected packet gets an availability time
+ * from the {@link LatencyModel} and a kernel event that delivers it then. On a {@link
+ * DeliveryOrder#PER_PAIR_FIFO} link the availability time is raised to at least that of the link's
+ * previous packet and the event delivers the link's head packet, so the link never reorders, even
+ * when the scheduler reorders same-time events. On an {@link DeliveryOrder#UNORDERED} link each
+ * event delivers its own packet, so random latencies reorder.
+ *
+ * <p><b>Logical mode</b> (no kernel): time plays no part; {@link #deliverable()} lists the packets
+ * that may be delivered next (the head of each FIFO link, every packet of an unordered link) and the
+ * caller chooses one through the scheduler seam and calls {@link #deliver}.
+ *
+ * <p><b>Eager credits</b> (seed 004): each receiver holds {@link
+ * ProtocolOptions#eagerBufferBytesPerPeer()} bytes of buffer for each sender, accounted at the
+ * sender. {@link #sendEager} reserves credit and injects, or queues the packet behind the link's
+ * other waiting packets until {@link #returnEagerCredit} brings credit back as a {@link #CREDIT}
+ * packet from the receiver; its delivery at the sender restores the credit and injects the waiting
+ * packets in order at that moment. Packets sent with {@link #send} need no credit and never wait.
+ */
+public final class Network {
+  /** Kind of the network's own credit-return packets. */
+  public static final String CREDIT = "CREDIT";
+
+  private final int endpoints;
+  private final NetworkOptions options;
+  private final Kernel kernel;
+  private final RandomStreams streams;
+  private NetworkListener listener;
+  private final TreeMap<Long, Link> links;
+  private final long[] nicFreeNs;
+  private final long[] rxFreeNs;
+
+  private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
+
+  private static final class Link {
+    final int source;
+    final int dest;
+    long nextSeq;
+    long creditBytes;
+    long lastAvailableNs;
+    RandomStream stream;
+    final ArrayDeque<InFlight> inFlight;
+    final ArrayDeque<Waiting> awaitingCredit;
+
+    Link(int source, int dest, long creditBytes) {
+      this.source = source;
+      this.dest = dest;
+      this.creditBytes = creditBytes;
+      this.inFlight = new ArrayDeque<>();
+      this.awaitingCredit = new ArrayDeque<>();
+    }
+
+    Link(Link other) {
+      this.source = other.source;
+      this.dest = other.dest;
+      this.nextSeq = other.nextSeq;
+      this.creditBytes = other.creditBytes;
+      this.lastAvailableNs = other.lastAvailableNs;
+      this.inFlight = new ArrayDeque<>(other.inFlight);
+      this.awaitingCredit = new ArrayDeque<>(other.awaitingCredit);
+    }
+  }
+
+  private Network(int endpoints, NetworkOptions options, Kernel kernel, RandomStreams streams,
+      NetworkListener listener) {
+    if (endpoints < 1) {
+      throw new IllegalArgumentException("a network needs at least one endpoint, got " + endpoints);
+    }
+    this.endpoints = endpoints;
+    this.options = Objects.requireNonNull(options, "options");
+    this.kernel = kernel;
+    this.streams = streams;
+    this.listener = Objects.requireNonNull(listener, "listener");
+    this.links = new TreeMap<>();
+    this.nicFreeNs = kernel == null ? null : new long[endpoints];
+    this.rxFreeNs = kernel == null ? null : new long[endpoints];
+  }
+
+  private Network(Network other, NetworkListener listener) {
+    this.endpoints = other.endpoints;
+    this.options = other.options;
+    this.kernel = null;
+    this.streams = null;
+    this.listener = listener;
+    this.links = new TreeMap<>();
+    for (Map.Entry<Long, Link> e : other.links.entrySet()) {
+      links.put(e.getKey(), new Link(e.getValue()));
+    }
+    this.nicFreeNs = null;
+    this.rxFreeNs = null;
+  }
+
+  /**
+   * A timed-mode network: packets are delivered by kernel events at their availability times.
+   *
+   * @param endpoints number of ranks
+   * @param options latency, order and protocol settings
+   * @param streams the run's streams; link {@code s->d} draws from {@code "net.latency.s-d"}
+   * @param kernel the simulation's kernel
+   * @param listener the layer above
+   * @return the network
+   */
+  public static Network timed(int endpoints, NetworkOptions options, RandomStreams streams, Kernel kernel,
+      NetworkListener listener) {
+    return new Network(endpoints, options, Objects.requireNonNull(kernel, "kernel"),
+        Objects.requireNonNull(streams, "streams"), listener);
+  }
+
+  /**
+   * A logical-mode network: the caller delivers packets one at a time, as the scheduler chooses.
+   *
+   * @param endpoints number of ranks
+   * @param options order and protocol settings (the latency model is not used)
+   * @param listener the layer above
+   * @return the network
+   */
+  public static Network logical(int endpoints, NetworkOptions options, NetworkListener listener) {
+    return new Network(endpoints, options, null, null, listener);
+  }
+
+  /**
+   * A deep copy of a logical-mode network for exploration, reporting to another listener.
+   *
+   * @param newListener the copy's listener
+   * @return the copy
+   * @throws IllegalStateException for a timed-mode network
+   */
+  public Network copy(NetworkListener newListener) {
+    if (kernel != null) {
+      throw new IllegalStateException("only a logical-mode network can be copied");
+    }
+    return new Network(this, newListener);
+  }
+
+  /**
+   * The options this network runs with.
+   *
+   * @return the options
+   */
+  public NetworkOptions options() {
+    return options;
+  }
+
+  /**
+   * Whether this network runs in timed mode.
+   *
+   * @return true when driven by a kernel
+   */
+  public boolean isTimed() {
+    return kernel != null;
+  }
+
+  /**
+   * Injects a packet that needs no eager credit (rendezvous control, data after a CTS, acks,
+   * credits).
+   *
+   * @param packet the packet
+   * @param nowNs current time (logical mode: the step)
+   * @throws IllegalArgumentException when an endpoint is out of range
+   */
+  public void send(Packet packet, long nowNs) {
+    Link link = link(packet.source(), packet.dest());
+    inject(link, packet, nowNs);
+  }
+
+  /**
+   * Injects an eager packet against the sender's credit at the receiver, or queues it until credit
+   * returns. Packets of one link that wait for credit are injected in submission order.
+   *
+   * @param packet the packet
+   * @param creditBytes buffer bytes it occupies at the receiver, at most the per-peer buffer
+   * @param nowNs current time
+   * @throws IllegalArgumentException when {@code creditBytes} exceeds the whole per-peer buffer
+   *     (such a message can never go eager) or an endpoint is out of range
+   */
+  public void sendEager(Packet packet, long creditBytes, long nowNs) {
+    long capacity = options.protocol().eagerBufferBytesPerPeer();
+    if (creditBytes < 0 || creditBytes > capacity) {
+      throw new IllegalArgumentException("an eager packet of " + creditBytes
+          + " bytes cannot fit a per-peer eager buffer of " + capacity + " bytes");
+    }
+    Link link = link(packet.source(), packet.dest());
+    if (link.awaitingCredit.isEmpty() && link.creditBytes >= creditBytes) {
+      link.creditBytes -= creditBytes;
+      inject(link, packet, nowNs);
+    } else {
+      link.awaitingCredit.addLast(new Waiting(packet, creditBytes, nowNs));
+    }
+  }
+
+  /**
+   * Whether {@link #sendEager} would inject at once: no packet of the link waits and the credit
+   * suffices.
+   *
+   * @param source sender
+   * @param dest receiver
+   * @param creditBytes bytes needed
+   * @return true when credit is available now
+   */
+  public boolean hasEagerCredit(int source, int dest, long creditBytes) {
+    Link link = existingLink(source, dest);
+    long credit = link == null ? options.protocol().eagerBufferBytesPerPeer() : link.creditBytes;
+    return (link == null || link.awaitingCredit.isEmpty()) && credit >= creditBytes;
+  }
+
+  /**
+   * Remaining eager credit of {@code source} at {@code dest}.
+   *
+   * @param source sender
+   * @param dest receiver
+   * @return bytes
+   */
+  public long eagerCreditBytes(int source, int dest) {
+    Link link = existingLink(source, dest);
+    return link == null ? options.protocol().eagerBufferBytesPerPeer() : link.creditBytes;
+  }
+
+  /**
+   * The receiver frees {@code bytes} of a sender's eager buffer: sends a {@link #CREDIT} packet from
+   * {@code receiver} to {@code sender}. Its delivery restores the sender's credit.
+   *
+   * @param receiver the endpoint whose buffer was freed
+   * @param sender the endpoint that gets the credit back
+   * @param bytes bytes freed
+   * @param nowNs current time
+   */
+  public void returnEagerCredit(int receiver, int sender, long bytes, long nowNs) {
+    send(new Packet(CREDIT, receiver, sender, options.protocol().headerBytes(), new CreditReturn(bytes)), nowNs);
+  }
+
+  /**
+   * Logical mode: the packets that may be delivered next, links in (source, dest) order, then in
+   * injection order: a FIFO link offers its head, an unordered link every packet.
+   *
+   * @return the deliverable packets
+   */
+  public List<InFlight> deliverable() {
+    List<InFlight> out = new ArrayList<>();
+    boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
+    for (Link link : links.values()) {
+      if (link.inFlight.isEmpty()) {
+        continue;
+      }
+      if (fifo) {
+        out.add(link.inFlight.peekFirst());
+      } else {
+        out.addAll(link.inFlight);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Logical mode: delivers one packet now.
+   *
+   * @param source the link's source
+   * @param dest the link's destination
+   * @param linkSeq the packet's position on its link
+   * @param nowNs the step
+   * @throws IllegalArgumentException when the packet is not deliverable (not in flight, or not the
+   *     head of a FIFO link)
+   */
+  public void deliver(int source, int dest, long linkSeq, long nowNs) {
+    Link link = existingLink(source, dest);
+    if (link == null || link.inFlight.isEmpty()) {
+      throw new IllegalArgumentException("no packet in flight on link " + source + "->" + dest);
+    }
+    InFlight found = null;
+    if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
+      if (link.inFlight.peekFirst().linkSeq() == linkSeq) {
+        found = link.inFlight.pollFirst();
+      }
+    } else {
+      for (Iterator<InFlight> it = link.inFlight.iterator(); it.hasNext(); ) {
+        InFlight f = it.next();
+        if (f.linkSeq() == linkSeq) {
+          it.remove();
+          found = f;
+          break;
+        }
+      }
+    }
+    if (found == null) {
+      throw new IllegalArgumentException("packet #" + linkSeq + " of link " + source + "->" + dest
+          + " is not deliverable now");
+    }
+    arrive(found, nowNs);
+  }
+
+  /**
+   * Every packet in flight, links in (source, dest) order.
+   *
+   * @return the packets
+   */
+  public List<InFlight> inFlight() {
+    List<InFlight> out = new ArrayList<>();
+    for (Link link : links.values()) {
+      out.addAll(link.inFlight);
+    }
+    return out;
+  }
+
+  /**
+   * Every packet waiting for eager credit, links in (source, dest) order.
+   *
+   * @return the packets
+   */
+  public List<Packet> awaitingCredit() {
+    List<Packet> out = new ArrayList<>();
+    for (Link link : links.values()) {
+      for (Waiting w : link.awaitingCredit) {
+        out.add(w.packet());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether no packet is in flight or waiting for credit.
+   *
+   * @return true when the network is idle
+   */
+  public boolean isIdle() {
+    for (Link link : links.values()) {
+      if (!link.inFlight.isEmpty() || !link.awaitingCredit.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Writes the canonical encoding of the network's logical state: per used link, its injection
+   * count, credit, in-flight packets and credit-waiting packets.
+   *
+   * @param sink the hasher
+   * @throws IllegalStateException when a payload is not {@link StateHashable}
+   */
+  public void hashInto(PrimitiveSink sink) {
+    long full = options.protocol().eagerBufferBytesPerPeer();
+    for (Link link : links.values()) {
+      if (link.nextSeq == 0 && link.awaitingCredit.isEmpty() && link.creditBytes == full) {
+        continue;
+      }
+      sink.putInt(link.source).putInt(link.dest).putLong(link.nextSeq).putLong(link.creditBytes);
+      sink.putInt(link.inFlight.size());
+      for (InFlight f : link.inFlight) {
+        sink.putLong(f.linkSeq());
+        hashPacket(f.packet(), sink);
+      }
+      sink.putInt(link.awaitingCredit.size());
+      for (Waiting w : link.awaitingCredit) {
+        sink.putLong(w.creditBytes());
+        hashPacket(w.packet(), sink);
+      }
+    }
+    sink.putInt(-1);
+  }
+
+  private static void hashPacket(Packet p, PrimitiveSink sink) {
+    sink.putUnencodedChars(p.kind()).putLong(p.sizeBytes());
+    Object payload = p.payload();
+    if (payload == null) {
+      sink.putByte((byte) 0);
+    } else if (payload instanceof StateHashable h) {
+      sink.putByte((byte) 1);
+      h.hashInto(sink);
+    } else {
+      throw new IllegalStateException("payload of a " + p.kind() + " packet is not StateHashable: "
+          + payload.getClass().getName());
+    }
+  }
+
+  private Link existingLink(int source, int dest) {
+    checkEndpoint(source);
+    checkEndpoint(dest);
+    return links.get((long) source * endpoints + dest);
+  }
+
+  private Link link(int source, int dest) {
+    Link link = existingLink(source, dest);
+    if (link == null) {
+      link = new Link(source, dest, options.protocol().eagerBufferBytesPerPeer());
+      links.put((long) source * endpoints + dest, link);
+    }
+    return link;
+  }
+
+  private void checkEndpoint(int e) {
+    if (e < 0 || e >= endpoints) {
+      throw new IllegalArgumentException("endpoint " + e + " is out of range [0, " + endpoints + ")");
+    }
+  }
+
+  private void inject(Link link, Packet packet, long tNs) {
+    long seq = link.nextSeq++;
+    InFlight f;
+    if (kernel == null) {
+      f = new InFlight(seq, packet, tNs, tNs);
+    } else {
+      f = timedInFlight(link, seq, packet, Math.max(tNs, kernel.nowNs()));
+    }
+    link.inFlight.addLast(f);
+    listener.onInjected(f);
+    if (kernel != null) {
+      scheduleDelivery(link, f);
+    }
+  }
+
+  private InFlight timedInFlight(Link link, long seq, Packet packet, long t) {
+    LatencyModel model = options.latency();
+    long injectNs;
+    long availableNs;
+    if (model instanceof LatencyModel.LogGP p) {
+      int s = packet.source();
+      int d = packet.dest();
+      long kG = p.bytesNs(packet.sizeBytes());
+      injectNs = Math.max(t + p.overheadNs(), nicFreeNs[s]);
+      nicFreeNs[s] = injectNs + p.gapNs() + kG;
+      long arrive = injectNs + kG + p.latencyNs();
+      long start = Math.max(arrive, rxFreeNs[d]);
+      rxFreeNs[d] = start + p.gapNs();
+      availableNs = start + p.overheadNs();
+    } else {
+      if (link.stream == null) {
+        link.stream = streams.stream("net.latency." + link.source + "-" + link.dest);
+      }
+      injectNs = t;
+      availableNs = t + model.sampleNs(link.stream);
+    }
+    if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
+      availableNs = Math.max(availableNs, link.lastAvailableNs);
+    }
+    link.lastAvailableNs = Math.max(link.lastAvailableNs, availableNs);
+    return new InFlight(seq, packet, injectNs, availableNs);
+  }
+
+  private void scheduleDelivery(Link link, InFlight f) {
+    boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
+    kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
+      @Override
+      public void fire() {
+        InFlight delivered;
+        if (fifo) {
+          delivered = link.inFlight.pollFirst();
+        } else {
+          link.inFlight.remove(f);
+          delivered = f;
+        }
+        arrive(delivered, kernel.nowNs());
+      }
+
+      @Override
+      public String describe() {
+        Packet p = f.packet();
+        return "deliver " + p.kind() + " " + p.source() + "->" + p.dest() + " #" + f.linkSeq();
+      }
+    });
+  }
+
+  private void arrive(InFlight f, long nowNs) {
+    Packet p = f.packet();
+    Link creditLink = null;
+    if (CREDIT.equals(p.kind())) {
+      // The data went dest -> source of this credit packet.
+      creditLink = link(p.dest(), p.source());
+      creditLink.creditBytes += ((CreditReturn) p.payload()).bytes();
+    }
+    listener.onDelivered(f, nowNs);
+    if (creditLink != null) {
+      pump(creditLink, nowNs);
+    }
+  }
+
+  private void pump(Link link, long nowNs) {
+    while (!link.awaitingCredit.isEmpty() && link.creditBytes >= link.awaitingCredit.peekFirst().creditBytes()) {
+      Waiting w = link.awaitingCredit.pollFirst();
+      link.creditBytes -= w.creditBytes();
+      inject(link, w.packet(), Math.max(w.submittedNs(), nowNs));
+    }
+  }
+}
