@@ -1,0 +1,52 @@
+package dev.matchpoint.mpi;
+
+import dev.matchpoint.core.ConfigException;
+
+/**
+ * Which source an MPI_ANY_SOURCE receive or probe takes when several sources have a matching
+ * message waiting. The standard fixes the order only within one source (MPI-3.1 §3.5, "Order"), so
+ * any source's earliest matching message is allowed (DESIGN §4).
+ */
+public enum WildcardPolicy {
+  /** The standard: every permitted source is a scheduler choice, so exploration sees them all. */
+  ANY("any"),
+  /** The message that arrived first (after reordering by sequence number), as MPICH and SimGrid do. */
+  ARRIVAL("arrival"),
+  /**
+   * Scan sources starting after the source of the last wildcard match from the unexpected queue
+   * (receive or probe alike), wrapping around, as Open MPI's ob1 does.
+   */
+  ROUND_ROBIN("round-robin");
+
+  private final String configName;
+
+  WildcardPolicy(String configName) {
+    this.configName = configName;
+  }
+
+  /**
+   * The scenario-file name.
+   *
+   * @return e.g. {@code round-robin}
+   */
+  public String configName() {
+    return configName;
+  }
+
+  /**
+   * Looks a policy up.
+   *
+   * @param field dotted field path for the message
+   * @param name {@code any}, {@code arrival} or {@code round-robin}
+   * @return the policy
+   * @throws ConfigException naming the field when unknown
+   */
+  public static WildcardPolicy named(String field, String name) {
+    for (WildcardPolicy p : values()) {
+      if (p.configName.equals(name)) {
+        return p;
+      }
+    }
+    throw new ConfigException(field, "unknown wildcard policy '" + name + "' (expected any, arrival or round-robin)");
+  }
+}

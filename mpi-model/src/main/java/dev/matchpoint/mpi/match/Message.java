@@ -1,0 +1,64 @@
+package dev.matchpoint.mpi.match;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.mpi.SendMode;
+
+/**
+ * A message known at its receiver: an eager message with its data buffered, or a rendezvous RTS
+ * (envelope only). It sits in the unexpected message queue, in a matched-probe message handle, or
+ * in the reordering buffer.
+ *
+ * @param source sender's rank
+ * @param tag the tag
+ * @param context context id of the communicator
+ * @param seq sender's sequence number for (this receiver, context), from 0
+ * @param sizeBytes payload bytes
+ * @param rendezvous true for an RTS (data follows a CTS), false for eager
+ * @param mode the sender's send mode
+ * @param sendRequestId the sender's request, for the CTS or the synchronous-send acknowledgement
+ * @param arrivalStamp receiver-local arrival order after reordering; compared, never printed or hashed
+ */
+public record Message(int source, int tag, int context, long seq, long sizeBytes, boolean rendezvous,
+    SendMode mode, long sendRequestId, long arrivalStamp) implements StateHashable {
+  /**
+   * The message's identity.
+   *
+   * @return its key (see {@link MessageIds})
+   */
+  public long key() {
+    return MessageIds.key(source, context, seq);
+  }
+
+  /**
+   * Whether the sender waits for the matching receive to start (synchronous mode).
+   *
+   * @return true for Ssend/Issend
+   */
+  public boolean synchronous() {
+    return mode == SendMode.SYNCHRONOUS;
+  }
+
+  /**
+   * A copy with another arrival stamp.
+   *
+   * @param stamp the stamp
+   * @return the copy
+   */
+  public Message withArrivalStamp(long stamp) {
+    return new Message(source, tag, context, seq, sizeBytes, rendezvous, mode, sendRequestId, stamp);
+  }
+
+  /** Writes everything but the arrival stamp, whose only role is the relative order. */
+  @Override
+  public void hashInto(PrimitiveSink sink) {
+    sink.putInt(source).putInt(tag).putInt(context).putLong(seq).putLong(sizeBytes)
+        .putBoolean(rendezvous).putInt(mode.ordinal()).putLong(sendRequestId);
+  }
+
+  @Override
+  public String toString() {
+    return MessageIds.format(key()) + "(tag " + tag + ", " + sizeBytes + " B, "
+        + (rendezvous ? "rendezvous" : "eager") + ", " + mode.blockingName() + ")";
+  }
+}

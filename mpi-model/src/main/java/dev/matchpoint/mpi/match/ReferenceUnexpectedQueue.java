@@ -1,0 +1,80 @@
+package dev.matchpoint.mpi.match;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The unexpected message queue as the standard reads: one list in arrival order, scanned from the
+ * front. Linear time; small and cheap to copy, which suits exploration.
+ */
+public final class ReferenceUnexpectedQueue implements UnexpectedMessageQueue {
+  private final ArrayList<Message> messages;
+
+  /** An empty queue. */
+  public ReferenceUnexpectedQueue() {
+    this.messages = new ArrayList<>();
+  }
+
+  private ReferenceUnexpectedQueue(ArrayList<Message> messages) {
+    this.messages = messages;
+  }
+
+  @Override
+  public void add(Message message) {
+    messages.add(message);
+  }
+
+  @Override
+  public Message earliestFrom(int context, int source, int tag) {
+    for (Message m : messages) {
+      if (Envelopes.matches(source, tag, context, m.source(), m.tag(), m.context())) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public Message earliest(int context, int tag) {
+    return earliestFrom(context, Envelopes.ANY, tag);
+  }
+
+  @Override
+  public int[] sourcesWithMatch(int context, int tag) {
+    TreeSet<Integer> sources = new TreeSet<>();
+    for (Message m : messages) {
+      if (Envelopes.matches(Envelopes.ANY, tag, context, m.source(), m.tag(), m.context())) {
+        sources.add(m.source());
+      }
+    }
+    return sources.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Override
+  public boolean remove(Message message) {
+    long key = message.key();
+    for (int i = 0; i < messages.size(); i++) {
+      if (messages.get(i).key() == key) {
+        messages.remove(i);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public int size() {
+    return messages.size();
+  }
+
+  @Override
+  public List<Message> inArrivalOrder() {
+    return new ArrayList<>(messages);
+  }
+
+  @Override
+  public UnexpectedMessageQueue copy() {
+    return new ReferenceUnexpectedQueue(new ArrayList<>(messages));
+  }
+}

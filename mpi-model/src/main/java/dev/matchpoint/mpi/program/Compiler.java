@@ -1,0 +1,286 @@
+package dev.matchpoint.mpi.program;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Checks a {@link Program} and lowers it to {@link Code}: every variable has one type, every
+ * variable read is written somewhere in the program, every communicator exists. Variables are typed
+ * by the calls that bind them (a status by Recv or Probe, a request by Isend, a message by Mprobe,
+ * a flag by Iprobe or Test, an int by Get_count, Waitany or a loop index).
+ */
+public final class Compiler {
+  private final Set<String> communicators;
+  private final Map<String, VarType> types = new TreeMap<>();
+  private final Map<String, SourceLocation> firstUse = new TreeMap<>();
+  private final Map<String, Boolean> defined = new TreeMap<>();
+  private final List<Object> pending = new ArrayList<>();
+  private int hiddenCounters;
+
+  private Compiler(Set<String> communicators) {
+    this.communicators = communicators;
+  }
+
+  /**
+   * Compiles a program.
+   *
+   * @param program the program
+   * @param communicators names of the scenario's communicators ({@code world} always exists)
+   * @return the compiled code
+   * @throws ProgramException at the first problem, naming its location
+   */
+  public static Code compile(Program program, Set<String> communicators) {
+    Compiler c = new Compiler(communicators);
+    c.scan(program.body());
+    for (Map.Entry<String, SourceLocation> use : c.firstUse.entrySet()) {
+      if (!c.defined.getOrDefault(use.getKey(), false)) {
+        throw new ProgramException(use.getValue(), "undefined variable '" + use.getKey()
+            + "': no call in this program binds it (expected a " + c.types.get(use.getKey()).name().toLowerCase()
+            + " bound by an earlier call)");
+      }
+    }
+    Map<String, VarLayout.Var> vars = new TreeMap<>();
+    int slot = 0;
+    for (Map.Entry<String, VarType> e : c.types.entrySet()) {
+      vars.put(e.getKey(), new VarLayout.Var(e.getKey(), e.getValue(), slot));
+      slot += VarLayout.slotsOf(e.getValue());
+    }
+    int counterBase = slot;
+    slot += 2 * c.hiddenCounters;
+    List<Instr> instrs = new ArrayList<>();
+    int[] counterNext = {counterBase};
+    c.emit(program.body(), instrs, vars, counterNext);
+    return new Code(instrs, new VarLayout(vars, slot));
+  }
+
+  // ---- pass 1: types and definitions -------------------------------------------------------
+
+  private void scan(List<Stmt> body) {
+    for (Stmt s : body) {
+      if (s instanceof Stmt.Call call) {
+        scanOp(call.op(), call.at());
+      } else if (s instanceof Stmt.Repeat r) {
+        useExpr(r.times(), r.at());
+        hiddenCounters++;
+        if (r.index() != null) {
+          def(r.index(), VarType.INT, r.at());
+        }
+        scan(r.body());
+      } else if (s instanceof Stmt.If i) {
+        useCond(i.cond(), i.at());
+        scan(i.then());
+        scan(i.orElse());
+      } else {
+        throw new AssertionError(s);
+      }
+    }
+  }
+
+  private void scanOp(MpiOp op, SourceLocation at) {
+    if (op instanceof MpiOp.Send s) {
+      comm(s.comm(), at);
+      useExpr(s.dest(), at);
+      useExpr(s.tag(), at);
+      useExpr(s.count(), at);
+    } else if (op instanceof MpiOp.Isend s) {
+      comm(s.comm(), at);
+      useExpr(s.dest(), at);
+      useExpr(s.tag(), at);
+      useExpr(s.count(), at);
+      def(s.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.Recv r) {
+      comm(r.comm(), at);
+      useExpr(r.source(), at);
+      useExpr(r.tag(), at);
+      useExpr(r.count(), at);
+      defOpt(r.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Irecv r) {
+      comm(r.comm(), at);
+      useExpr(r.source(), at);
+      useExpr(r.tag(), at);
+      useExpr(r.count(), at);
+      def(r.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.Probe p) {
+      comm(p.comm(), at);
+      useExpr(p.source(), at);
+      useExpr(p.tag(), at);
+      defOpt(p.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Iprobe p) {
+      comm(p.comm(), at);
+      useExpr(p.source(), at);
+      useExpr(p.tag(), at);
+      def(p.flag(), VarType.FLAG, at);
+      defOpt(p.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Mprobe p) {
+      comm(p.comm(), at);
+      useExpr(p.source(), at);
+      useExpr(p.tag(), at);
+      def(p.message(), VarType.MESSAGE, at);
+      defOpt(p.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Improbe p) {
+      comm(p.comm(), at);
+      useExpr(p.source(), at);
+      useExpr(p.tag(), at);
+      def(p.flag(), VarType.FLAG, at);
+      def(p.message(), VarType.MESSAGE, at);
+      defOpt(p.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Mrecv m) {
+      use(m.message(), VarType.MESSAGE, at);
+      useExpr(m.count(), at);
+      defOpt(m.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Imrecv m) {
+      use(m.message(), VarType.MESSAGE, at);
+      useExpr(m.count(), at);
+      def(m.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.Wait w) {
+      use(w.request(), VarType.REQUEST, at);
+      defOpt(w.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Test t) {
+      use(t.request(), VarType.REQUEST, at);
+      def(t.flag(), VarType.FLAG, at);
+      defOpt(t.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Waitall w) {
+      w.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      w.statuses().forEach(st -> def(st, VarType.STATUS, at));
+    } else if (op instanceof MpiOp.Waitany w) {
+      w.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      def(w.index(), VarType.INT, at);
+      defOpt(w.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Waitsome w) {
+      w.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      def(w.outcount(), VarType.INT, at);
+    } else if (op instanceof MpiOp.Testall t) {
+      t.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      def(t.flag(), VarType.FLAG, at);
+    } else if (op instanceof MpiOp.Testany t) {
+      t.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      def(t.flag(), VarType.FLAG, at);
+      def(t.index(), VarType.INT, at);
+      defOpt(t.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Testsome t) {
+      t.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      def(t.outcount(), VarType.INT, at);
+    } else if (op instanceof MpiOp.RequestFree f) {
+      use(f.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.GetCount g) {
+      use(g.status(), VarType.STATUS, at);
+      def(g.into(), VarType.INT, at);
+    } else if (op instanceof MpiOp.Sendrecv s) {
+      comm(s.comm(), at);
+      useExpr(s.dest(), at);
+      useExpr(s.sendTag(), at);
+      useExpr(s.sendCount(), at);
+      useExpr(s.source(), at);
+      useExpr(s.recvTag(), at);
+      useExpr(s.recvCount(), at);
+      defOpt(s.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.BufferAttach b) {
+      useExpr(b.sizeBytes(), at);
+    } else if (op instanceof MpiOp.BufferDetach) {
+      // MPI_Buffer_detach reads and binds no variable.
+    } else if (op instanceof MpiOp.Compute c) {
+      useExpr(c.durationNs(), at);
+    } else {
+      throw new AssertionError(op);
+    }
+  }
+
+  private void comm(String name, SourceLocation at) {
+    if (!communicators.contains(name)) {
+      throw new ProgramException(at, "unknown communicator '" + name + "' (expected one of " + communicators + ")");
+    }
+  }
+
+  private void typeOf(String name, VarType type, SourceLocation at) {
+    VarType known = types.putIfAbsent(name, type);
+    if (known != null && known != type) {
+      throw new ProgramException(at, "variable '" + name + "' is used as a " + type.name().toLowerCase()
+          + " here but as a " + known.name().toLowerCase() + " elsewhere");
+    }
+  }
+
+  private void def(String name, VarType type, SourceLocation at) {
+    typeOf(name, type, at);
+    defined.put(name, true);
+  }
+
+  private void defOpt(String name, VarType type, SourceLocation at) {
+    if (name != null) {
+      def(name, type, at);
+    }
+  }
+
+  private void use(String name, VarType type, SourceLocation at) {
+    typeOf(name, type, at);
+    firstUse.putIfAbsent(name, at);
+  }
+
+  private void useExpr(Expr e, SourceLocation at) {
+    if (e instanceof Expr.IntVar v) {
+      use(v.name(), VarType.INT, at);
+    } else if (e instanceof Expr.Status s) {
+      use(s.status(), VarType.STATUS, at);
+    } else if (e instanceof Expr.StatusCount s) {
+      use(s.status(), VarType.STATUS, at);
+    } else if (e instanceof Expr.Binary b) {
+      useExpr(b.left(), at);
+      useExpr(b.right(), at);
+    }
+    // Literals, MPI constants, rank, size and thread read no variable.
+  }
+
+  private void useCond(Cond c, SourceLocation at) {
+    if (c instanceof Cond.Compare cmp) {
+      useExpr(cmp.left(), at);
+      useExpr(cmp.right(), at);
+    } else if (c instanceof Cond.Flag f) {
+      use(f.flag(), VarType.FLAG, at);
+    } else if (c instanceof Cond.Not n) {
+      useCond(n.cond(), at);
+    } else if (c instanceof Cond.And a) {
+      a.all().forEach(x -> useCond(x, at));
+    } else if (c instanceof Cond.Or o) {
+      o.any().forEach(x -> useCond(x, at));
+    } else {
+      throw new AssertionError(c);
+    }
+  }
+
+  // ---- pass 2: instructions ------------------------------------------------------------------
+
+  private void emit(List<Stmt> body, List<Instr> out, Map<String, VarLayout.Var> vars, int[] counterNext) {
+    for (Stmt s : body) {
+      if (s instanceof Stmt.Call call) {
+        out.add(new Instr.Call(call.op(), call.at()));
+      } else if (s instanceof Stmt.Repeat r) {
+        int counter = counterNext[0];
+        counterNext[0] += 2;
+        int index = r.index() == null ? -1 : vars.get(r.index()).slot();
+        int enter = out.size();
+        out.add(null);
+        int bodyStart = out.size();
+        emit(r.body(), out, vars, counterNext);
+        out.add(new Instr.LoopNext(counter, index, bodyStart));
+        out.set(enter, new Instr.LoopEnter(counter, index, r.times(), out.size(), r.at()));
+      } else if (s instanceof Stmt.If i) {
+        int branch = out.size();
+        out.add(null);
+        emit(i.then(), out, vars, counterNext);
+        if (i.orElse().isEmpty()) {
+          out.set(branch, new Instr.BranchIfFalse(i.cond(), out.size(), i.at()));
+        } else {
+          int jump = out.size();
+          out.add(null);
+          out.set(branch, new Instr.BranchIfFalse(i.cond(), out.size(), i.at()));
+          emit(i.orElse(), out, vars, counterNext);
+          out.set(jump, new Instr.Jump(out.size()));
+        }
+      } else {
+        throw new AssertionError(s);
+      }
+    }
+  }
+}

@@ -1,0 +1,552 @@
+package dev.matchpoint.mpi.program;
+
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SendMode;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One MPI call in a program. Variables are named by strings; a null status name means
+ * MPI_STATUS_IGNORE. {@code comm} names a communicator of the scenario ({@code "world"} for
+ * MPI_COMM_WORLD). Counts are in elements of the datatype. Each record cites the section it models.
+ */
+public sealed interface MpiOp {
+  /**
+   * The MPI function, e.g. {@code MPI_Ssend}.
+   *
+   * @return the name
+   */
+  String mpiName();
+
+  /** The name of MPI_COMM_WORLD in programs. */
+  String WORLD = "world";
+
+  /**
+   * Blocking send in one of the four modes: MPI_Send, MPI_Bsend, MPI_Ssend, MPI_Rsend (MPI-3.1
+   * §3.2.1, §3.4).
+   *
+   * @param mode send mode
+   * @param dest destination rank or MPI_PROC_NULL
+   * @param tag tag in {@code [0, MPI_TAG_UB]}
+   * @param count elements, at least 0
+   * @param type datatype
+   * @param comm communicator name
+   */
+  record Send(SendMode mode, Expr dest, Expr tag, Expr count, Datatype type, String comm) implements MpiOp {
+    /** Validates. */
+    public Send {
+      Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(dest, "dest");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_" + mode.blockingName();
+    }
+  }
+
+  /**
+   * Nonblocking send: MPI_Isend, MPI_Ibsend, MPI_Issend, MPI_Irsend (MPI-3.1 §3.7.2).
+   *
+   * @param mode send mode
+   * @param dest destination rank or MPI_PROC_NULL
+   * @param tag tag
+   * @param count elements
+   * @param type datatype
+   * @param comm communicator name
+   * @param request request variable bound by the call
+   */
+  record Isend(SendMode mode, Expr dest, Expr tag, Expr count, Datatype type, String comm, String request)
+      implements MpiOp {
+    /** Validates. */
+    public Isend {
+      Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(dest, "dest");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_" + mode.nonblockingName();
+    }
+  }
+
+  /**
+   * Blocking receive, MPI_Recv (MPI-3.1 §3.2.4).
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param count capacity in elements
+   * @param type datatype
+   * @param comm communicator name
+   * @param status status variable, or null for MPI_STATUS_IGNORE
+   */
+  record Recv(Expr source, Expr tag, Expr count, Datatype type, String comm, String status) implements MpiOp {
+    /** Validates. */
+    public Recv {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Recv";
+    }
+  }
+
+  /**
+   * Nonblocking receive, MPI_Irecv (MPI-3.1 §3.7.2).
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param count capacity in elements
+   * @param type datatype
+   * @param comm communicator name
+   * @param request request variable bound by the call
+   */
+  record Irecv(Expr source, Expr tag, Expr count, Datatype type, String comm, String request) implements MpiOp {
+    /** Validates. */
+    public Irecv {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Irecv";
+    }
+  }
+
+  /**
+   * Blocking probe, MPI_Probe (MPI-3.1 §3.8.1; seed 001): returns once a matching message is in the
+   * unexpected queue, without receiving it.
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param comm communicator name
+   * @param status status variable, or null
+   */
+  record Probe(Expr source, Expr tag, String comm, String status) implements MpiOp {
+    /** Validates. */
+    public Probe {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(comm, "comm");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Probe";
+    }
+  }
+
+  /**
+   * Nonblocking probe, MPI_Iprobe (MPI-3.1 §3.8.1; seed 001).
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param comm communicator name
+   * @param flag flag variable bound by the call
+   * @param status status variable, or null
+   */
+  record Iprobe(Expr source, Expr tag, String comm, String flag, String status) implements MpiOp {
+    /** Validates. */
+    public Iprobe {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(flag, "flag");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Iprobe";
+    }
+  }
+
+  /**
+   * Blocking matched probe, MPI_Mprobe (MPI-3.1 §3.8.2; seed 000 §3.2): removes the matched message
+   * from the unexpected queue into a message handle.
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param comm communicator name
+   * @param message message variable bound by the call
+   * @param status status variable, or null
+   */
+  record Mprobe(Expr source, Expr tag, String comm, String message, String status) implements MpiOp {
+    /** Validates. */
+    public Mprobe {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(message, "message");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Mprobe";
+    }
+  }
+
+  /**
+   * Nonblocking matched probe, MPI_Improbe (MPI-3.1 §3.8.2; seed 000 §3.2).
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param comm communicator name
+   * @param flag flag variable bound by the call
+   * @param message message variable bound by the call when the flag is true
+   * @param status status variable, or null
+   */
+  record Improbe(Expr source, Expr tag, String comm, String flag, String message, String status)
+      implements MpiOp {
+    /** Validates. */
+    public Improbe {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(flag, "flag");
+      Objects.requireNonNull(message, "message");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Improbe";
+    }
+  }
+
+  /**
+   * Matched receive, MPI_Mrecv (MPI-3.1 §3.8.3; seed 000 §3.3); sets the handle to MPI_MESSAGE_NULL.
+   *
+   * @param message message variable
+   * @param count capacity in elements
+   * @param type datatype
+   * @param status status variable, or null
+   */
+  record Mrecv(String message, Expr count, Datatype type, String status) implements MpiOp {
+    /** Validates. */
+    public Mrecv {
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Mrecv";
+    }
+  }
+
+  /**
+   * Nonblocking matched receive, MPI_Imrecv (MPI-3.1 §3.8.3; seed 000 §3.3).
+   *
+   * @param message message variable
+   * @param count capacity in elements
+   * @param type datatype
+   * @param request request variable bound by the call
+   */
+  record Imrecv(String message, Expr count, Datatype type, String request) implements MpiOp {
+    /** Validates. */
+    public Imrecv {
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Imrecv";
+    }
+  }
+
+  /**
+   * MPI_Wait (MPI-3.1 §3.7.3).
+   *
+   * @param request request variable; MPI_REQUEST_NULL returns an empty status at once
+   * @param status status variable, or null
+   */
+  record Wait(String request, String status) implements MpiOp {
+    /** Validates. */
+    public Wait {
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Wait";
+    }
+  }
+
+  /**
+   * MPI_Test (MPI-3.1 §3.7.3).
+   *
+   * @param request request variable
+   * @param flag flag variable bound by the call
+   * @param status status variable, or null
+   */
+  record Test(String request, String flag, String status) implements MpiOp {
+    /** Validates. */
+    public Test {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(flag, "flag");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Test";
+    }
+  }
+
+  /**
+   * MPI_Waitall (MPI-3.1 §3.7.5).
+   *
+   * @param requests request variables
+   * @param statuses status variables, one per request, or empty for MPI_STATUSES_IGNORE
+   */
+  record Waitall(List<String> requests, List<String> statuses) implements MpiOp {
+    /** Copies and validates. */
+    public Waitall {
+      requests = List.copyOf(requests);
+      statuses = List.copyOf(statuses);
+      if (!statuses.isEmpty() && statuses.size() != requests.size()) {
+        throw new IllegalArgumentException("Waitall needs one status per request or none");
+      }
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Waitall";
+    }
+  }
+
+  /**
+   * MPI_Waitany (MPI-3.1 §3.7.5).
+   *
+   * @param requests request variables
+   * @param index int variable bound to the completed request's index, or MPI_UNDEFINED
+   * @param status status variable, or null
+   */
+  record Waitany(List<String> requests, String index, String status) implements MpiOp {
+    /** Copies and validates. */
+    public Waitany {
+      requests = List.copyOf(requests);
+      Objects.requireNonNull(index, "index");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Waitany";
+    }
+  }
+
+  /**
+   * MPI_Waitsome (MPI-3.1 §3.7.5).
+   *
+   * @param requests request variables
+   * @param outcount int variable bound to the number completed, or MPI_UNDEFINED
+   */
+  record Waitsome(List<String> requests, String outcount) implements MpiOp {
+    /** Copies and validates. */
+    public Waitsome {
+      requests = List.copyOf(requests);
+      Objects.requireNonNull(outcount, "outcount");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Waitsome";
+    }
+  }
+
+  /**
+   * MPI_Testall (MPI-3.1 §3.7.5).
+   *
+   * @param requests request variables
+   * @param flag flag variable bound by the call
+   */
+  record Testall(List<String> requests, String flag) implements MpiOp {
+    /** Copies and validates. */
+    public Testall {
+      requests = List.copyOf(requests);
+      Objects.requireNonNull(flag, "flag");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Testall";
+    }
+  }
+
+  /**
+   * MPI_Testany (MPI-3.1 §3.7.5).
+   *
+   * @param requests request variables
+   * @param flag flag variable bound by the call
+   * @param index int variable bound to the completed request's index, or MPI_UNDEFINED
+   * @param status status variable, or null
+   */
+  record Testany(List<String> requests, String flag, String index, String status) implements MpiOp {
+    /** Copies and validates. */
+    public Testany {
+      requests = List.copyOf(requests);
+      Objects.requireNonNull(flag, "flag");
+      Objects.requireNonNull(index, "index");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Testany";
+    }
+  }
+
+  /**
+   * MPI_Testsome (MPI-3.1 §3.7.5).
+   *
+   * @param requests request variables
+   * @param outcount int variable bound to the number completed, or MPI_UNDEFINED
+   */
+  record Testsome(List<String> requests, String outcount) implements MpiOp {
+    /** Copies and validates. */
+    public Testsome {
+      requests = List.copyOf(requests);
+      Objects.requireNonNull(outcount, "outcount");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Testsome";
+    }
+  }
+
+  /**
+   * MPI_Request_free (MPI-3.1 §3.7.3): the request is deallocated once its operation completes.
+   *
+   * @param request request variable, set to MPI_REQUEST_NULL
+   */
+  record RequestFree(String request) implements MpiOp {
+    /** Validates. */
+    public RequestFree {
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Request_free";
+    }
+  }
+
+  /**
+   * MPI_Get_count (MPI-3.1 §3.2.5).
+   *
+   * @param status status variable
+   * @param type datatype
+   * @param into int variable bound to the count, or MPI_UNDEFINED
+   */
+  record GetCount(String status, Datatype type, String into) implements MpiOp {
+    /** Validates. */
+    public GetCount {
+      Objects.requireNonNull(status, "status");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(into, "into");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Get_count";
+    }
+  }
+
+  /**
+   * MPI_Sendrecv (MPI-3.1 §3.10): a standard send and a receive executed concurrently.
+   *
+   * @param dest destination rank or MPI_PROC_NULL
+   * @param sendTag send tag
+   * @param sendCount send elements
+   * @param sendType send datatype
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param recvTag receive tag or MPI_ANY_TAG
+   * @param recvCount receive capacity in elements
+   * @param recvType receive datatype
+   * @param comm communicator name
+   * @param status status variable of the receive, or null
+   */
+  record Sendrecv(Expr dest, Expr sendTag, Expr sendCount, Datatype sendType, Expr source, Expr recvTag,
+      Expr recvCount, Datatype recvType, String comm, String status) implements MpiOp {
+    /** Validates. */
+    public Sendrecv {
+      Objects.requireNonNull(dest, "dest");
+      Objects.requireNonNull(sendTag, "sendTag");
+      Objects.requireNonNull(sendCount, "sendCount");
+      Objects.requireNonNull(sendType, "sendType");
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(recvTag, "recvTag");
+      Objects.requireNonNull(recvCount, "recvCount");
+      Objects.requireNonNull(recvType, "recvType");
+      Objects.requireNonNull(comm, "comm");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Sendrecv";
+    }
+  }
+
+  /**
+   * MPI_Buffer_attach (MPI-3.1 §3.6): buffer space for buffered-mode sends.
+   *
+   * @param sizeBytes bytes attached
+   */
+  record BufferAttach(Expr sizeBytes) implements MpiOp {
+    /** Validates. */
+    public BufferAttach {
+      Objects.requireNonNull(sizeBytes, "sizeBytes");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Buffer_attach";
+    }
+  }
+
+  /** MPI_Buffer_detach (MPI-3.1 §3.6): blocks until every buffered message has been transmitted. */
+  record BufferDetach() implements MpiOp {
+    @Override
+    public String mpiName() {
+      return "MPI_Buffer_detach";
+    }
+  }
+
+  /**
+   * Local computation between MPI calls: takes simulated time in timed mode, nothing in logical mode.
+   *
+   * @param durationNs nanoseconds
+   */
+  record Compute(Expr durationNs) implements MpiOp {
+    /** Validates. */
+    public Compute {
+      Objects.requireNonNull(durationNs, "durationNs");
+    }
+
+    @Override
+    public String mpiName() {
+      return "compute";
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package dev.matchpoint.mpi.program;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Where each variable of a compiled program lives in a thread's {@code long[]} slots, and its type.
+ *
+ * <p>Slot encodings: a status takes {@value #STATUS_SLOTS} slots (set flag, source, tag, bytes,
+ * error class ordinal, cancelled flag); a request one slot (-1 unset, 0 MPI_REQUEST_NULL, k+1 for
+ * the thread's k-th request); a message handle one slot (-1 unset, 0 MPI_MESSAGE_NULL, 1
+ * MPI_MESSAGE_NO_PROC, key+2 for a matched message); a flag one slot (-1 unset, 0 false, 1 true); an
+ * int two slots (set flag, value).
+ */
+public final class VarLayout {
+  /** Slots of a status variable. */
+  public static final int STATUS_SLOTS = 6;
+
+  /**
+   * One variable.
+   *
+   * @param name its name
+   * @param type its type
+   * @param slot its first slot
+   */
+  public record Var(String name, VarType type, int slot) {}
+
+  private final Map<String, Var> vars;
+  private final int slotCount;
+
+  VarLayout(Map<String, Var> vars, int slotCount) {
+    this.vars = Collections.unmodifiableMap(new TreeMap<>(vars));
+    this.slotCount = slotCount;
+  }
+
+  /**
+   * Slots needed by a thread running this program.
+   *
+   * @return the count
+   */
+  public int slotCount() {
+    return slotCount;
+  }
+
+  /**
+   * A variable by name.
+   *
+   * @param name the name
+   * @return the variable
+   * @throws IllegalArgumentException when the program has no such variable
+   */
+  public Var var(String name) {
+    Var v = vars.get(name);
+    if (v == null) {
+      throw new IllegalArgumentException("no variable '" + name + "' in this program");
+    }
+    return v;
+  }
+
+  /**
+   * The variables, by name.
+   *
+   * @return an unmodifiable sorted map
+   */
+  public Map<String, Var> vars() {
+    return vars;
+  }
+
+  /**
+   * Number of slots a variable of {@code type} takes.
+   *
+   * @param type the type
+   * @return the slot count
+   */
+  public static int slotsOf(VarType type) {
+    return switch (type) {
+      case STATUS -> STATUS_SLOTS;
+      case INT -> 2;
+      case REQUEST, MESSAGE, FLAG -> 1;
+    };
+  }
+}

@@ -1,0 +1,15 @@
+package dev.matchpoint.mpi.program;
+
+/** The kinds of program variables and the MPI objects they hold. */
+public enum VarType {
+  /** An MPI_Status: source, tag, count in bytes, error class, cancelled flag. */
+  STATUS,
+  /** An MPI_Request handle (MPI_REQUEST_NULL after completion by Wait/Test or free). */
+  REQUEST,
+  /** An MPI_Message handle from Mprobe/Improbe (MPI_MESSAGE_NULL after Mrecv/Imrecv). */
+  MESSAGE,
+  /** A logical output: Iprobe's, Improbe's and the Test family's flag. */
+  FLAG,
+  /** An integer: Get_count's count, Waitany's index, Waitsome's outcount, a loop index. */
+  INT
+}
