@@ -9,6 +9,8 @@ public final class Mpi {
 
   /** MPI_PROC_NULL as a status source (MPI-3.1 §3.11): the value a receive from MPI_PROC_NULL reports. */
   public static final int PROC_NULL = -2;
+  /** MPI_ANY_SOURCE as a status source: what Wait on MPI_REQUEST_NULL reports (MPI-3.1 §3.7.3). */
+  public static final int ANY_SOURCE = -1;
   /** MPI_ANY_TAG as a status tag: what a receive from MPI_PROC_NULL reports (MPI-3.1 §3.11). */
   public static final int ANY_TAG = -1;
   /** MPI_UNDEFINED (MPI-3.1 §3.7.5, §3.2.5): e.g. Get_count of a count that is not whole elements. */
@@ -19,11 +21,11 @@ public final class Mpi {
   /**
    * A status source value as MPI names it.
    *
-   * @param source a rank or {@link #PROC_NULL}
+   * @param source a rank, {@link #PROC_NULL} or {@link #ANY_SOURCE}
    * @return e.g. {@code "2"} or {@code "MPI_PROC_NULL"}
    */
   public static String sourceName(int source) {
-    return source == PROC_NULL ? "MPI_PROC_NULL" : Integer.toString(source);
+    return source == PROC_NULL ? "MPI_PROC_NULL" : source == ANY_SOURCE ? "MPI_ANY_SOURCE" : Integer.toString(source);
   }
 
   /**

@@ -1,0 +1,54 @@
+package dev.matchpoint.mpi.check;
+
+import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.List;
+
+/**
+ * One rule of the standard (or of a seed) as a monitor over the event stream. Implementations keep
+ * only the state the rule needs, copy it for exploration and write it into state hashes, so that
+ * two states with equal model state and equal check state have the same future verdicts.
+ */
+public interface Check extends StateHashable {
+  /**
+   * The check's name in scenario files and reports.
+   *
+   * @return e.g. {@code non-overtaking}
+   */
+  String name();
+
+  /**
+   * The sentence of the standard or seed the check judges, with its source.
+   *
+   * @return the clause
+   */
+  String clause();
+
+  /**
+   * Observes one event.
+   *
+   * @param event the event
+   */
+  void onEvent(TraceEvent event);
+
+  /**
+   * Observes the end of the run.
+   *
+   * @param end how it ended
+   */
+  default void onEnd(RunEnd end) {}
+
+  /**
+   * Violations found so far.
+   *
+   * @return the violations, in detection order
+   */
+  List<Violation> violations();
+
+  /**
+   * An independent copy with the same state.
+   *
+   * @return the copy
+   */
+  Check copy();
+}

@@ -1,0 +1,111 @@
+package dev.matchpoint.mpi.check;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.match.Envelopes;
+import dev.matchpoint.mpi.match.MessageIds;
+import dev.matchpoint.mpi.trace.MatchKind;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * After a probe found message m, the same thread's next receive whose pattern matches m's envelope
+ * receives m. The standard guarantees it only when that receive uses the probed source and tag and
+ * no other receive intervenes (seed 001, MPI-2.2 §3.8: "A subsequent receive executed with the same
+ * communicator, and the source and tag returned in status by MPI_IPROBE will receive the message
+ * that was matched by the probe, if no other intervening receive occurs after the probe"). So a
+ * violation shows either another thread's intervening receive (the multi-threaded race of seed 000
+ * §1), or a wildcard receive taking another message (the second MPI-2.2 probe example). A receive
+ * that never completes is reported at the end of the run.
+ */
+public final class ProbeThenReceiveSameMessage implements Check {
+  /** A probed message: its key and tag (the key holds source and context). */
+  private record Probed(long key, int tag) {}
+
+  /** Thread (rank << 16 | thread) to the message its last probe found. */
+  private final TreeMap<Long, Probed> lastProbe;
+  /** Receive request to the key it must receive. */
+  private final TreeMap<Long, Long> expected;
+  private final List<Violation> violations;
+
+  /** A fresh check. */
+  public ProbeThenReceiveSameMessage() {
+    this(new TreeMap<>(), new TreeMap<>(), new ArrayList<>());
+  }
+
+  private ProbeThenReceiveSameMessage(TreeMap<Long, Probed> lastProbe, TreeMap<Long, Long> expected,
+      List<Violation> violations) {
+    this.lastProbe = lastProbe;
+    this.expected = expected;
+    this.violations = violations;
+  }
+
+  @Override
+  public String name() {
+    return "probe-then-receive-same-message";
+  }
+
+  @Override
+  public String clause() {
+    return "MPI-2.2 §3.8 (seed 001): a subsequent receive with the source and tag returned by the probe "
+        + "receives the message matched by the probe, if no other intervening receive occurs";
+  }
+
+  private static long threadKey(int rank, int thread) {
+    return ((long) rank << 16) | thread;
+  }
+
+  @Override
+  public void onEvent(TraceEvent event) {
+    if (event instanceof TraceEvent.Matched m) {
+      long th = threadKey(m.rank(), m.thread());
+      if (m.match() == MatchKind.PROBE) {
+        lastProbe.put(th, new Probed(m.messageKey(), m.tag()));
+      } else if (m.match() == MatchKind.MPROBE) {
+        lastProbe.remove(th);
+      } else if (m.match() == MatchKind.RECEIVE) {
+        Long want = expected.remove(m.requestId());
+        if (want != null && want != m.messageKey()) {
+          violations.add(new Violation(name(), "the receive after a probe of " + MessageIds.format(want)
+              + " received " + MessageIds.format(m.messageKey()) + " instead", m.step(), m.rank(), m.thread()));
+        }
+      }
+    } else if (event instanceof TraceEvent.ReceivePosted p) {
+      Probed probed = lastProbe.remove(threadKey(p.rank(), p.thread()));
+      if (probed != null && Envelopes.matches(p.source(), p.tag(), p.context(), MessageIds.source(probed.key()),
+          probed.tag(), MessageIds.context(probed.key()))) {
+        expected.put(p.requestId(), probed.key());
+      }
+    }
+  }
+
+  @Override
+  public void onEnd(RunEnd end) {
+    for (Map.Entry<Long, Long> e : expected.entrySet()) {
+      violations.add(new Violation(name(), "the receive " + dev.matchpoint.mpi.RequestIds.format(e.getKey())
+          + " after a probe of " + MessageIds.format(e.getValue()) + " never received it", end.step(),
+          dev.matchpoint.mpi.RequestIds.rank(e.getKey()), dev.matchpoint.mpi.RequestIds.thread(e.getKey())));
+    }
+  }
+
+  @Override
+  public List<Violation> violations() {
+    return List.copyOf(violations);
+  }
+
+  @Override
+  public Check copy() {
+    return new ProbeThenReceiveSameMessage(new TreeMap<>(lastProbe), new TreeMap<>(expected),
+        new ArrayList<>(violations));
+  }
+
+  @Override
+  public void hashInto(PrimitiveSink sink) {
+    lastProbe.forEach((k, v) -> sink.putLong(k).putLong(v.key()).putInt(v.tag()));
+    sink.putInt(-1);
+    expected.forEach((k, v) -> sink.putLong(k).putLong(v));
+    sink.putInt(violations.size());
+  }
+}

@@ -1,0 +1,370 @@
+package dev.matchpoint.mpi.match;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.WildcardPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * One rank's matching engine: posted receive queue, unexpected message queue, the reordering
+ * buffer, and the wildcard policy (MPI-3.1 §3.5, §3.8; seed 001; seed 004).
+ *
+ * <p><b>Non-overtaking.</b> Messages carry the sender's sequence number for (receiver, context).
+ * {@link #arrive} releases them to matching strictly in sequence order per (source, context),
+ * holding early arrivals back, so matching is correct on an unordered network ("a sequence number
+ * would have to be added to each store and request message to ensure ordering", seed 004).
+ *
+ * <p><b>Which message a receive or probe takes</b> ({@link #select}): with a specific source, that
+ * source's earliest matching message; with MPI_ANY_SOURCE, per {@link WildcardPolicy}: the earliest
+ * arrival ({@code arrival}); the earliest matching message of a source chosen by the caller among
+ * {@link #wildcardSources} ({@code any}); or of the first source after the last wildcard-matched one
+ * ({@code round-robin}, whose pointer advances on probes and receives alike).
+ *
+ * <p><b>Which receive an arriving message matches</b> ({@link #matchArrival}): the earliest posted
+ * receive that matches.
+ */
+public final class MatchingEngine {
+  private final WildcardPolicy policy;
+  private final PostedReceiveQueue posted;
+  private final UnexpectedMessageQueue unexpected;
+  /** (source, context) to the next sequence number to release. */
+  private final TreeMap<Long, Long> expectedSeq;
+  /** (source, context) to early arrivals by sequence number. */
+  private final TreeMap<Long, TreeMap<Long, Message>> heldBack;
+  /** context to the source of the last wildcard match (round-robin). */
+  private final TreeMap<Integer, Integer> lastWildcardSource;
+  private long arrivals;
+  private long posts;
+  private int maxPosted;
+  private int maxUnexpected;
+
+  /**
+   * Creates an empty engine.
+   *
+   * @param policy wildcard policy
+   * @param posted an empty posted receive queue
+   * @param unexpected an empty unexpected message queue
+   */
+  public MatchingEngine(WildcardPolicy policy, PostedReceiveQueue posted, UnexpectedMessageQueue unexpected) {
+    this.policy = policy;
+    this.posted = posted;
+    this.unexpected = unexpected;
+    this.expectedSeq = new TreeMap<>();
+    this.heldBack = new TreeMap<>();
+    this.lastWildcardSource = new TreeMap<>();
+  }
+
+  private MatchingEngine(MatchingEngine o) {
+    this.policy = o.policy;
+    this.posted = o.posted.copy();
+    this.unexpected = o.unexpected.copy();
+    this.expectedSeq = new TreeMap<>(o.expectedSeq);
+    this.heldBack = new TreeMap<>();
+    for (Map.Entry<Long, TreeMap<Long, Message>> e : o.heldBack.entrySet()) {
+      heldBack.put(e.getKey(), new TreeMap<>(e.getValue()));
+    }
+    this.lastWildcardSource = new TreeMap<>(o.lastWildcardSource);
+    this.arrivals = o.arrivals;
+    this.posts = o.posts;
+    this.maxPosted = o.maxPosted;
+    this.maxUnexpected = o.maxUnexpected;
+  }
+
+  /**
+   * An independent copy.
+   *
+   * @return the copy
+   */
+  public MatchingEngine copy() {
+    return new MatchingEngine(this);
+  }
+
+  /**
+   * The wildcard policy.
+   *
+   * @return the policy
+   */
+  public WildcardPolicy policy() {
+    return policy;
+  }
+
+  private static long channel(int source, int context) {
+    return ((long) source << 12) | context;
+  }
+
+  /**
+   * A message reaches this rank: releases it, and any held-back successors, in sequence order.
+   *
+   * @param message the message (its arrival stamp is assigned here)
+   * @param release called once per released message, in order
+   * @throws IllegalStateException when the sequence number was already released (a duplicate)
+   */
+  public void arrive(Message message, Consumer<Message> release) {
+    long ch = channel(message.source(), message.context());
+    long expected = expectedSeq.getOrDefault(ch, 0L);
+    if (message.seq() < expected) {
+      throw new IllegalStateException("duplicate message " + message);
+    }
+    if (message.seq() > expected) {
+      heldBack.computeIfAbsent(ch, k -> new TreeMap<>()).put(message.seq(), message);
+      return;
+    }
+    release.accept(message.withArrivalStamp(arrivals++));
+    expected++;
+    TreeMap<Long, Message> held = heldBack.get(ch);
+    while (held != null && !held.isEmpty() && held.firstKey() == expected) {
+      release.accept(held.pollFirstEntry().getValue().withArrivalStamp(arrivals++));
+      expected++;
+    }
+    if (held != null && held.isEmpty()) {
+      heldBack.remove(ch);
+    }
+    expectedSeq.put(ch, expected);
+  }
+
+  /**
+   * A released message looks for the earliest posted receive that matches; found, it is removed
+   * from the posted receive queue and returned; otherwise the message joins the unexpected queue.
+   *
+   * @param message a message released by {@link #arrive}
+   * @return the matched receive, or null when the message was queued as unexpected
+   */
+  public PostedReceive matchArrival(Message message) {
+    PostedReceive r = posted.earliestMatching(message.context(), message.source(), message.tag());
+    if (r != null) {
+      posted.remove(r);
+      return r;
+    }
+    unexpected.add(message);
+    maxUnexpected = Math.max(maxUnexpected, unexpected.size());
+    return null;
+  }
+
+  /**
+   * The sources whose earliest matching message an MPI_ANY_SOURCE receive or probe may take: every
+   * source with a matching unexpected message, ascending.
+   *
+   * @param tag a tag or {@link Envelopes#ANY}
+   * @param context context id
+   * @return ranks, ascending
+   */
+  public int[] wildcardSources(int tag, int context) {
+    return unexpected.sourcesWithMatch(context, tag);
+  }
+
+  /**
+   * The unexpected message a receive or probe with this pattern takes now, without removing it.
+   *
+   * @param source a rank or {@link Envelopes#ANY}
+   * @param tag a tag or {@link Envelopes#ANY}
+   * @param context context id
+   * @param chosenSource under {@link WildcardPolicy#ANY} with an MPI_ANY_SOURCE pattern: the source
+   *     chosen among {@link #wildcardSources}; ignored otherwise
+   * @param commit when true, a round-robin pointer advances to the selected message's source
+   * @return the message, or null when none matches
+   * @throws IllegalArgumentException when {@code chosenSource} has no matching message
+   */
+  public Message select(int source, int tag, int context, int chosenSource, boolean commit) {
+    if (source != Envelopes.ANY) {
+      return unexpected.earliestFrom(context, source, tag);
+    }
+    switch (policy) {
+      case ARRIVAL:
+        return unexpected.earliest(context, tag);
+      case ANY: {
+        int[] sources = unexpected.sourcesWithMatch(context, tag);
+        if (sources.length == 0) {
+          return null;
+        }
+        int s = sources.length == 1 ? sources[0] : chosenSource;
+        Message m = unexpected.earliestFrom(context, s, tag);
+        if (m == null) {
+          throw new IllegalArgumentException("source " + s + " has no message matching tag " + tag);
+        }
+        return m;
+      }
+      case ROUND_ROBIN: {
+        int[] sources = unexpected.sourcesWithMatch(context, tag);
+        if (sources.length == 0) {
+          return null;
+        }
+        int last = lastWildcardSource.getOrDefault(context, -1);
+        int pick = sources[0];
+        for (int s : sources) {
+          if (s > last) {
+            pick = s;
+            break;
+          }
+        }
+        if (commit) {
+          lastWildcardSource.put(context, pick);
+        }
+        return unexpected.earliestFrom(context, pick, tag);
+      }
+      default:
+        throw new AssertionError(policy);
+    }
+  }
+
+  /**
+   * Removes a message from the unexpected queue (a receive or matched probe took it).
+   *
+   * @param message the message
+   * @return whether it was queued
+   */
+  public boolean takeUnexpected(Message message) {
+    return unexpected.remove(message);
+  }
+
+  /**
+   * Appends a receive to the posted receive queue.
+   *
+   * @param requestId the receive request
+   * @param source a rank or {@link Envelopes#ANY}
+   * @param tag a tag or {@link Envelopes#ANY}
+   * @param context context id
+   * @param capacityBytes buffer size
+   * @return the posted receive (its post stamp gives the posting order)
+   */
+  public PostedReceive post(long requestId, int source, int tag, int context, long capacityBytes) {
+    PostedReceive r = new PostedReceive(requestId, source, tag, context, capacityBytes, posts++);
+    posted.add(r);
+    maxPosted = Math.max(maxPosted, posted.size());
+    return r;
+  }
+
+  /**
+   * Removes a posted receive (a cancelled receive).
+   *
+   * @param receive the receive
+   * @return whether it was posted
+   */
+  public boolean unpost(PostedReceive receive) {
+    return posted.remove(receive);
+  }
+
+  /**
+   * The posted receive of a request, if it is still in the queue.
+   *
+   * @param requestId the request
+   * @return the posted receive, or null
+   */
+  public PostedReceive postedReceive(long requestId) {
+    for (PostedReceive r : posted.inPostingOrder()) {
+      if (r.requestId() == requestId) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether any unexpected message matches a pattern (what a blocked Probe or Mprobe waits for).
+   *
+   * @param source a rank or {@link Envelopes#ANY}
+   * @param tag a tag or {@link Envelopes#ANY}
+   * @param context context id
+   * @return true when a probe would find a message now
+   */
+  public boolean hasMatch(int source, int tag, int context) {
+    return source == Envelopes.ANY ? unexpected.earliest(context, tag) != null
+        : unexpected.earliestFrom(context, source, tag) != null;
+  }
+
+  /**
+   * Depth of the posted receive queue.
+   *
+   * @return receives posted and not yet matched
+   */
+  public int postedDepth() {
+    return posted.size();
+  }
+
+  /**
+   * Depth of the unexpected message queue.
+   *
+   * @return messages arrived and not yet matched
+   */
+  public int unexpectedDepth() {
+    return unexpected.size();
+  }
+
+  /**
+   * Largest posted receive queue depth seen.
+   *
+   * @return the maximum
+   */
+  public int maxPostedDepth() {
+    return maxPosted;
+  }
+
+  /**
+   * Largest unexpected message queue depth seen.
+   *
+   * @return the maximum
+   */
+  public int maxUnexpectedDepth() {
+    return maxUnexpected;
+  }
+
+  /**
+   * The posted receives in posting order (deadlock reports).
+   *
+   * @return a fresh list
+   */
+  public List<PostedReceive> postedReceives() {
+    return posted.inPostingOrder();
+  }
+
+  /**
+   * The unexpected messages in arrival order (deadlock reports).
+   *
+   * @return a fresh list
+   */
+  public List<Message> unexpectedMessages() {
+    return unexpected.inArrivalOrder();
+  }
+
+  /**
+   * Messages held back waiting for an earlier sequence number, by (source, context) then sequence.
+   *
+   * @return a fresh list
+   */
+  public List<Message> heldBackMessages() {
+    List<Message> out = new ArrayList<>();
+    heldBack.values().forEach(m -> out.addAll(m.values()));
+    return out;
+  }
+
+  /**
+   * Writes the canonical state: posted receives in posting order, unexpected messages in arrival
+   * order, the reordering buffer, and round-robin pointers. Stamps and counters are left out: only
+   * relative order matters, and the lists carry it.
+   *
+   * @param sink the hasher
+   */
+  public void hashInto(PrimitiveSink sink) {
+    List<PostedReceive> p = posted.inPostingOrder();
+    sink.putInt(p.size());
+    p.forEach(r -> r.hashInto(sink));
+    List<Message> u = unexpected.inArrivalOrder();
+    sink.putInt(u.size());
+    u.forEach(m -> m.hashInto(sink));
+    for (Map.Entry<Long, Long> e : expectedSeq.entrySet()) {
+      sink.putLong(e.getKey()).putLong(e.getValue());
+    }
+    sink.putInt(-1);
+    for (Map.Entry<Long, TreeMap<Long, Message>> e : heldBack.entrySet()) {
+      sink.putLong(e.getKey());
+      e.getValue().values().forEach(m -> m.hashInto(sink));
+    }
+    sink.putInt(-2);
+    for (Map.Entry<Integer, Integer> e : lastWildcardSource.entrySet()) {
+      sink.putInt(e.getKey()).putInt(e.getValue());
+    }
+    sink.putInt(-3);
+  }
+}

@@ -1,0 +1,475 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.core.sched.ChoiceKind;
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.match.Envelopes;
+import dev.matchpoint.mpi.match.Message;
+import dev.matchpoint.mpi.program.Expr;
+import dev.matchpoint.mpi.program.Instr;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.SourceLocation;
+import dev.matchpoint.mpi.trace.MatchKind;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The semantics of each MPI call (MPI-3.1 chapter 3; seed 000 for the matched probe; seed 001 for
+ * Probe). A call either completes in its step, or blocks the thread: on its requests (resumed by
+ * the event that completes them, {@link #tryFinish}), on a probe (retried as a new step once a
+ * matching message is queued), on buffer detach, or on local computation.
+ */
+final class Calls {
+  static final int[] NO_INTERNAL = new int[0];
+  private final World w;
+
+  Calls(World w) {
+    this.w = w;
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  private int eval(Expr e, ThreadState t) throws ProgramError {
+    return Vars.eval(e, t, w.size);
+  }
+
+  private int context(String comm) {
+    return w.spec.communicators().get(comm);
+  }
+
+  private static Instr.Call call(ThreadState t) {
+    return (Instr.Call) t.code.at(t.pc);
+  }
+
+  private static int index(Request r) {
+    return RequestIds.index(r.id);
+  }
+
+  boolean isLocal(MpiOp op) {
+    return op instanceof MpiOp.GetCount || (op instanceof MpiOp.Compute && !w.timed());
+  }
+
+  void local(ThreadState t, MpiOp op) throws ProgramError {
+    if (op instanceof MpiOp.GetCount g) {
+      long bytes = Vars.statusField(t, g.status(), 3);
+      int size = g.type().sizeBytes();
+      Vars.setInt(t, g.into(), bytes % size == 0 ? bytes / size : Mpi.UNDEFINED);
+    }
+  }
+
+  private boolean validPeer(int peer, boolean receive) {
+    return (peer >= 0 && peer < w.size) || peer == Mpi.PROC_NULL || (receive && peer == Envelopes.ANY);
+  }
+
+  private static boolean validTag(int tag, boolean receive) {
+    return (tag >= 0 && tag <= Mpi.TAG_UB) || (receive && tag == Envelopes.ANY);
+  }
+
+  /** Checks arguments (MPI-3.1 §3.2.3, §3.2.4); reports and returns the error class, or success. */
+  private ErrorClass check(ThreadState t, Instr.Call c, int peer, int tag, int count, boolean receive) {
+    String detail = null;
+    ErrorClass error = ErrorClass.MPI_SUCCESS;
+    if (count < 0) {
+      error = ErrorClass.MPI_ERR_COUNT;
+      detail = "count " + count + " is negative";
+    } else if (!validTag(tag, receive)) {
+      error = ErrorClass.MPI_ERR_TAG;
+      detail = "tag " + tag + " is outside [0, MPI_TAG_UB=" + Mpi.TAG_UB + "]" + (receive ? " and not MPI_ANY_TAG" : "");
+    } else if (!validPeer(peer, receive)) {
+      error = ErrorClass.MPI_ERR_RANK;
+      detail = "rank " + peer + " is outside the communicator of size " + w.size;
+    }
+    if (error != ErrorClass.MPI_SUCCESS) {
+      w.error(t, c.op().mpiName(), error, detail, c.at());
+    }
+    return error;
+  }
+
+  // ---- enabled-set support -----------------------------------------------------------------
+
+  /**
+   * The permitted alternatives of the thread's next call: sources for an MPI_ANY_SOURCE receive or
+   * probe under the {@code any} policy, or request positions for Waitany/Testany; empty when the
+   * call has at most one way to go.
+   */
+  int[] variants(ThreadState t) {
+    MpiOp op = call(t).op();
+    try {
+      if (op instanceof MpiOp.Waitany wa) {
+        return completedPositions(t, wa.requests());
+      } else if (op instanceof MpiOp.Testany ta) {
+        return completedPositions(t, ta.requests());
+      }
+      Expr source = null;
+      Expr tag = null;
+      String comm = null;
+      if (op instanceof MpiOp.Recv r) {
+        source = r.source();
+        tag = r.tag();
+        comm = r.comm();
+      } else if (op instanceof MpiOp.Irecv r) {
+        source = r.source();
+        tag = r.tag();
+        comm = r.comm();
+      } else if (op instanceof MpiOp.Probe p) {
+        source = p.source();
+        tag = p.tag();
+        comm = p.comm();
+      } else if (op instanceof MpiOp.Iprobe p) {
+        source = p.source();
+        tag = p.tag();
+        comm = p.comm();
+      } else if (op instanceof MpiOp.Mprobe p) {
+        source = p.source();
+        tag = p.tag();
+        comm = p.comm();
+      } else if (op instanceof MpiOp.Improbe p) {
+        source = p.source();
+        tag = p.tag();
+        comm = p.comm();
+      } else if (op instanceof MpiOp.Sendrecv s) {
+        source = s.source();
+        tag = s.recvTag();
+        comm = s.comm();
+      }
+      if (source == null || w.spec.options().wildcard() != WildcardPolicy.ANY) {
+        return NO_INTERNAL;
+      }
+      if (eval(source, t) != Envelopes.ANY) {
+        return NO_INTERNAL;
+      }
+      int[] sources = w.ranks[t.rank].engine.wildcardSources(eval(tag, t), context(comm));
+      return sources.length >= 2 ? sources : NO_INTERNAL;
+    } catch (ProgramError e) {
+      return NO_INTERNAL;
+    }
+  }
+
+  ChoiceKind variantKind(ThreadState t) {
+    MpiOp op = call(t).op();
+    return op instanceof MpiOp.Waitany || op instanceof MpiOp.Testany ? ChoiceKind.COMPLETION : ChoiceKind.WILDCARD;
+  }
+
+  String describeVariant(ThreadState t, int variant) {
+    return variantKind(t) == ChoiceKind.COMPLETION ? "index " + variant : "source " + variant;
+  }
+
+  private int[] completedPositions(ThreadState t, List<String> vars) throws ProgramError {
+    List<Integer> done = new ArrayList<>();
+    for (int i = 0; i < vars.size(); i++) {
+      Request r = lookup(t, vars.get(i));
+      if (r != null && r != INVALID && r.done()) {
+        done.add(i);
+      }
+    }
+    return done.size() >= 2 ? done.stream().mapToInt(Integer::intValue).toArray() : NO_INTERNAL;
+  }
+
+  /** Whether a thread blocked in Probe or Mprobe would find a message now. */
+  boolean probeReady(ThreadState t) {
+    MpiOp op = call(t).op();
+    try {
+      if (op instanceof MpiOp.Probe p) {
+        return w.ranks[t.rank].engine.hasMatch(eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
+      } else if (op instanceof MpiOp.Mprobe p) {
+        return w.ranks[t.rank].engine.hasMatch(eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
+      }
+      return false;
+    } catch (ProgramError e) {
+      return true;
+    }
+  }
+
+  String describeNext(ThreadState t) {
+    if (t.pc >= t.code.size()) {
+      return "(finished)";
+    }
+    Instr.Call c = call(t);
+    return OpText.describe(c.op()) + " at " + c.at();
+  }
+
+  // ---- stepping ----------------------------------------------------------------------------
+
+  void step(ThreadState t, int variant) {
+    Instr.Call c = call(t);
+    if (w.fullTrace && t.block == BlockKind.NONE) {
+      w.emit(new TraceEvent.CallStarted(w.step, w.now(), t.rank, t.thread, c.op().mpiName(),
+          OpText.arguments(c.op(), t, w.size), c.at()));
+    }
+    boolean done;
+    try {
+      done = exec(t, c, variant);
+    } catch (ProgramError e) {
+      w.abort(t, e.getMessage());
+      return;
+    }
+    if (done) {
+      t.block = BlockKind.NONE;
+      t.internal = NO_INTERNAL;
+      if (w.fullTrace) {
+        w.emit(new TraceEvent.CallReturned(w.step, w.now(), t.rank, t.thread, c.op().mpiName(), "",
+            ErrorClass.MPI_SUCCESS));
+      }
+      w.advance(t);
+    }
+  }
+
+  private boolean exec(ThreadState t, Instr.Call c, int variant) throws ProgramError {
+    MpiOp op = c.op();
+    if (op instanceof MpiOp.Send s) {
+      return send(t, c, s);
+    } else if (op instanceof MpiOp.Isend s) {
+      return isend(t, c, s);
+    } else if (op instanceof MpiOp.Recv r) {
+      return recv(t, c, r, variant);
+    } else if (op instanceof MpiOp.Irecv r) {
+      return irecv(t, c, r, variant);
+    } else if (op instanceof MpiOp.Probe p) {
+      return Probes.probe(w, t, c, p.source(), p.tag(), p.comm(), null, p.status(), variant);
+    } else if (op instanceof MpiOp.Iprobe p) {
+      return Probes.probe(w, t, c, p.source(), p.tag(), p.comm(), p.flag(), p.status(), variant);
+    } else if (op instanceof MpiOp.Mprobe p) {
+      return Probes.mprobe(w, t, c, p.source(), p.tag(), p.comm(), null, p.message(), p.status(), variant);
+    } else if (op instanceof MpiOp.Improbe p) {
+      return Probes.mprobe(w, t, c, p.source(), p.tag(), p.comm(), p.flag(), p.message(), p.status(), variant);
+    } else if (op instanceof MpiOp.Mrecv m) {
+      return Probes.mrecv(w, t, c, m.message(), m.count(), m.type(), m.status(), null);
+    } else if (op instanceof MpiOp.Imrecv m) {
+      return Probes.mrecv(w, t, c, m.message(), m.count(), m.type(), null, m.request());
+    } else if (op instanceof MpiOp.Sendrecv s) {
+      return sendrecv(t, c, s, variant);
+    } else if (op instanceof MpiOp.BufferAttach b) {
+      return Buffers.attach(w, t, c, eval(b.sizeBytes(), t));
+    } else if (op instanceof MpiOp.BufferDetach) {
+      return Buffers.detach(w, t, c);
+    } else if (op instanceof MpiOp.Compute cp) {
+      long ns = eval(cp.durationNs(), t);
+      t.block = BlockKind.COMPUTE;
+      w.computeFor(t, Math.max(0, ns));
+      return false;
+    } else if (op instanceof MpiOp.RequestFree f) {
+      return Completions.free(w, t, c, f.request());
+    }
+    return Completions.exec(w, t, c, op, variant);
+  }
+
+  /** Re-checks a thread blocked on requests; completes its call when the requests allow. */
+  boolean tryFinish(ThreadState t) {
+    MpiOp op = call(t).op();
+    if (op instanceof MpiOp.Send || op instanceof MpiOp.Recv || op instanceof MpiOp.Mrecv
+        || op instanceof MpiOp.Sendrecv) {
+      for (int i : t.internal) {
+        Request r = t.requests.get(i);
+        if (r != null && !r.done()) {
+          return false;
+        }
+      }
+      String status = op instanceof MpiOp.Recv r ? r.status()
+          : op instanceof MpiOp.Mrecv m ? m.status()
+          : op instanceof MpiOp.Sendrecv s ? s.status() : null;
+      for (int i : t.internal) {
+        Request r = t.requests.remove(i);
+        if (r != null && r.kind != RequestKind.SEND) {
+          Vars.setStatus(t, status, r);
+        }
+      }
+      return true;
+    }
+    try {
+      return Completions.finish(w, t, call(t), op, -1);
+    } catch (ProgramError e) {
+      w.abort(t, e.getMessage());
+      return false;
+    }
+  }
+
+  // ---- sends -------------------------------------------------------------------------------
+
+  private boolean send(ThreadState t, Instr.Call c, MpiOp.Send s) throws ProgramError {
+    int dest = eval(s.dest(), t);
+    int tag = eval(s.tag(), t);
+    int count = eval(s.count(), t);
+    if (check(t, c, dest, tag, count, false) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
+      return true;
+    }
+    int ctx = context(s.comm());
+    long bytes = (long) count * s.type().sizeBytes();
+    if (s.mode() == SendMode.BUFFERED) {
+      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes);
+      return true;
+    }
+    Request r = t.newRequest(RequestKind.SEND, false);
+    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());
+    if (r.done()) {
+      t.dropRequest(r);
+      return true;
+    }
+    t.internal = new int[] {index(r)};
+    t.block = BlockKind.REQUESTS;
+    return false;
+  }
+
+  private boolean isend(ThreadState t, Instr.Call c, MpiOp.Isend s) throws ProgramError {
+    int dest = eval(s.dest(), t);
+    int tag = eval(s.tag(), t);
+    int count = eval(s.count(), t);
+    if (check(t, c, dest, tag, count, false) != ErrorClass.MPI_SUCCESS) {
+      Vars.setRequest(t, s.request(), Vars.REQUEST_NULL);
+      return true;
+    }
+    Request r = t.newRequest(RequestKind.SEND, true);
+    Vars.setRequest(t, s.request(), index(r) + 1);
+    int ctx = context(s.comm());
+    long bytes = (long) count * s.type().sizeBytes();
+    if (dest == Mpi.PROC_NULL) {
+      r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
+      w.requestDone(r);
+    } else if (s.mode() == SendMode.BUFFERED) {
+      // Ibsend completes locally once the message is in the attached buffer (MPI-3.1 §3.7.2).
+      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes);
+      r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, e);
+      w.requestDone(r);
+    } else {
+      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());
+    }
+    return true;
+  }
+
+  // ---- receives ----------------------------------------------------------------------------
+
+  private boolean recv(ThreadState t, Instr.Call c, MpiOp.Recv op, int variant) throws ProgramError {
+    int src = eval(op.source(), t);
+    int tag = eval(op.tag(), t);
+    int count = eval(op.count(), t);
+    ErrorClass e = check(t, c, src, tag, count, true);
+    if (e != ErrorClass.MPI_SUCCESS) {
+      Vars.setStatus(t, op.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
+      return true;
+    }
+    if (src == Mpi.PROC_NULL) {
+      Vars.setProcNullStatus(t, op.status());
+      return true;
+    }
+    Request r = t.newRequest(RequestKind.RECV, false);
+    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), variant);
+    if (r.done()) {
+      Vars.setStatus(t, op.status(), r);
+      t.dropRequest(r);
+      return true;
+    }
+    t.internal = new int[] {index(r)};
+    t.block = BlockKind.REQUESTS;
+    return false;
+  }
+
+  private boolean irecv(ThreadState t, Instr.Call c, MpiOp.Irecv op, int variant) throws ProgramError {
+    int src = eval(op.source(), t);
+    int tag = eval(op.tag(), t);
+    int count = eval(op.count(), t);
+    if (check(t, c, src, tag, count, true) != ErrorClass.MPI_SUCCESS) {
+      Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
+      return true;
+    }
+    Request r = t.newRequest(RequestKind.RECV, true);
+    Vars.setRequest(t, op.request(), index(r) + 1);
+    if (src == Mpi.PROC_NULL) {
+      r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
+      w.requestDone(r);
+      return true;
+    }
+    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), variant);
+    return true;
+  }
+
+  /**
+   * Posts a receive: it takes the unexpected message the policy selects, or joins the posted
+   * receive queue (MPI-3.1 §3.5).
+   */
+  void post(ThreadState t, Request r, int src, int tag, int ctx, long capacityBytes, int variant) {
+    RankState rank = w.ranks[t.rank];
+    r.sourcePattern = src;
+    r.tagPattern = tag;
+    r.context = ctx;
+    r.capacityBytes = capacityBytes;
+    w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
+    Message m = rank.engine.select(src, tag, ctx, variant, true);
+    if (m != null) {
+      rank.engine.takeUnexpected(m);
+      w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
+          src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+      Protocols.receiveMatched(w, t, r, m);
+    } else {
+      rank.engine.post(r.id, src, tag, ctx, capacityBytes);
+    }
+  }
+
+  private boolean sendrecv(ThreadState t, Instr.Call c, MpiOp.Sendrecv s, int variant) throws ProgramError {
+    int dest = eval(s.dest(), t);
+    int stag = eval(s.sendTag(), t);
+    int scount = eval(s.sendCount(), t);
+    int src = eval(s.source(), t);
+    int rtag = eval(s.recvTag(), t);
+    int rcount = eval(s.recvCount(), t);
+    ErrorClass e = check(t, c, dest, stag, scount, false);
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = check(t, c, src, rtag, rcount, true);
+    }
+    if (e != ErrorClass.MPI_SUCCESS) {
+      Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
+      return true;
+    }
+    int ctx = context(s.comm());
+    List<Integer> internal = new ArrayList<>();
+    if (dest != Mpi.PROC_NULL) {
+      Request sr = t.newRequest(RequestKind.SEND, false);
+      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), SendMode.STANDARD,
+          c.at());
+      internal.add(index(sr));
+    }
+    if (src == Mpi.PROC_NULL) {
+      Vars.setProcNullStatus(t, s.status());
+    } else {
+      Request rr = t.newRequest(RequestKind.RECV, false);
+      post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), variant);
+      internal.add(index(rr));
+    }
+    t.internal = internal.stream().mapToInt(Integer::intValue).toArray();
+    t.block = BlockKind.REQUESTS;
+    if (tryFinish(t)) {
+      t.block = BlockKind.NONE;
+      return true;
+    }
+    return false;
+  }
+
+  // ---- request lookup ----------------------------------------------------------------------
+
+  /** Marks a request variable that names no live request. */
+  static final Request INVALID = new Request(-1, RequestKind.SEND, false);
+
+  /**
+   * The request a variable holds: null for MPI_REQUEST_NULL, {@link #INVALID} when it names no live
+   * request.
+   *
+   * @throws ProgramError when the variable was never set
+   */
+  static Request lookup(ThreadState t, String var) throws ProgramError {
+    long v = Vars.request(t, var);
+    if (v < 0) {
+      throw new ProgramError("request '" + var + "' is read before any call set it");
+    }
+    if (v == Vars.REQUEST_NULL) {
+      return null;
+    }
+    Request r = t.requests.get((int) (v - 1));
+    return r == null ? INVALID : r;
+  }
+
+  static SourceLocation at(Instr.Call c) {
+    return c.at();
+  }
+}

@@ -1,0 +1,227 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.program.Instr;
+import dev.matchpoint.mpi.program.MpiOp;
+import java.util.List;
+
+/**
+ * The Wait and Test families and MPI_Request_free (MPI-3.1 §3.7.3–3.7.5). A completed request
+ * returned by Wait or Test is deallocated and its variable set to MPI_REQUEST_NULL; MPI_REQUEST_NULL
+ * in a list is ignored, and a list of only null requests returns at once with the empty status or
+ * MPI_UNDEFINED.
+ */
+final class Completions {
+  private Completions() {}
+
+  /** Runs a Wait/Test call; Wait-family calls that cannot complete block the thread on requests. */
+  static boolean exec(World w, ThreadState t, Instr.Call c, MpiOp op, int variant) throws ProgramError {
+    if (op instanceof MpiOp.Test test) {
+      Request r = Calls.lookup(t, test.request());
+      if (r == Calls.INVALID) {
+        return invalid(w, t, c, test.request());
+      }
+      boolean done = r == null || r.done();
+      Vars.setFlag(t, test.flag(), done);
+      if (done) {
+        returnOne(t, test.request(), r, test.status());
+      }
+      return true;
+    } else if (op instanceof MpiOp.Testall ta) {
+      boolean all = true;
+      for (String v : ta.requests()) {
+        Request r = Calls.lookup(t, v);
+        if (r == Calls.INVALID) {
+          return invalid(w, t, c, v);
+        }
+        all &= r == null || r.done();
+      }
+      Vars.setFlag(t, ta.flag(), all);
+      if (all) {
+        returnAll(w, t, c, ta.requests(), List.of());
+      }
+      return true;
+    } else if (op instanceof MpiOp.Testany ta) {
+      int picked = pickAny(w, t, c, ta.requests(), variant);
+      if (picked == -2) {
+        return true;
+      }
+      boolean allNull = allNull(t, ta.requests());
+      Vars.setFlag(t, ta.flag(), picked >= 0 || allNull);
+      Vars.setInt(t, ta.index(), picked >= 0 ? picked : Mpi.UNDEFINED);
+      if (picked >= 0) {
+        returnOne(t, ta.requests().get(picked), Calls.lookup(t, ta.requests().get(picked)), ta.status());
+      } else if (allNull) {
+        Vars.setEmptyStatus(t, ta.status());
+      }
+      return true;
+    } else if (op instanceof MpiOp.Testsome ts) {
+      someDone(w, t, c, ts.requests(), ts.outcount(), true);
+      return true;
+    }
+    boolean done = finish(w, t, c, op, variant);
+    if (!done) {
+      t.block = BlockKind.REQUESTS;
+    }
+    return done;
+  }
+
+  /**
+   * Completes a Wait-family call if its requests allow: Wait on a completed or null request,
+   * Waitall when all are, Waitany when one is, Waitsome when at least one is.
+   */
+  static boolean finish(World w, ThreadState t, Instr.Call c, MpiOp op, int variant) throws ProgramError {
+    if (op instanceof MpiOp.Wait wait) {
+      Request r = Calls.lookup(t, wait.request());
+      if (r == Calls.INVALID) {
+        return invalid(w, t, c, wait.request());
+      }
+      if (r != null && !r.done()) {
+        return false;
+      }
+      returnOne(t, wait.request(), r, wait.status());
+      return true;
+    } else if (op instanceof MpiOp.Waitall wa) {
+      for (String v : wa.requests()) {
+        Request r = Calls.lookup(t, v);
+        if (r == Calls.INVALID) {
+          return invalid(w, t, c, v);
+        }
+        if (r != null && !r.done()) {
+          return false;
+        }
+      }
+      returnAll(w, t, c, wa.requests(), wa.statuses());
+      return true;
+    } else if (op instanceof MpiOp.Waitany wa) {
+      int picked = pickAny(w, t, c, wa.requests(), variant);
+      if (picked == -2) {
+        return true;
+      }
+      if (picked >= 0) {
+        Vars.setInt(t, wa.index(), picked);
+        returnOne(t, wa.requests().get(picked), Calls.lookup(t, wa.requests().get(picked)), wa.status());
+        return true;
+      }
+      if (allNull(t, wa.requests())) {
+        Vars.setInt(t, wa.index(), Mpi.UNDEFINED);
+        Vars.setEmptyStatus(t, wa.status());
+        return true;
+      }
+      return false;
+    } else if (op instanceof MpiOp.Waitsome ws) {
+      return someDone(w, t, c, ws.requests(), ws.outcount(), false);
+    }
+    throw new AssertionError(op);
+  }
+
+  /** MPI_Request_free: a completed request goes at once; an active one when it completes. */
+  static boolean free(World w, ThreadState t, Instr.Call c, String var) throws ProgramError {
+    Request r = Calls.lookup(t, var);
+    if (r == null || r == Calls.INVALID) {
+      w.error(t, "MPI_Request_free", ErrorClass.MPI_ERR_REQUEST, "'" + var + "' is "
+          + (r == null ? "MPI_REQUEST_NULL" : "not a live request"), c.at());
+      return true;
+    }
+    if (r.done()) {
+      t.dropRequest(r);
+    } else {
+      r.freed = true;
+    }
+    Vars.setRequest(t, var, Vars.REQUEST_NULL);
+    return true;
+  }
+
+  private static boolean invalid(World w, ThreadState t, Instr.Call c, String var) {
+    w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_REQUEST, "'" + var + "' names no live request", c.at());
+    return true;
+  }
+
+  private static void returnOne(ThreadState t, String var, Request r, String status) {
+    if (r == null) {
+      Vars.setEmptyStatus(t, status);
+      return;
+    }
+    Vars.setStatus(t, status, r);
+    t.dropRequest(r);
+    Vars.setRequest(t, var, Vars.REQUEST_NULL);
+  }
+
+  private static void returnAll(World w, ThreadState t, Instr.Call c, List<String> vars, List<String> statuses)
+      throws ProgramError {
+    boolean anyError = false;
+    for (int i = 0; i < vars.size(); i++) {
+      Request r = Calls.lookup(t, vars.get(i));
+      String status = statuses.isEmpty() ? null : statuses.get(i);
+      anyError |= r != null && r.statusError != ErrorClass.MPI_SUCCESS;
+      returnOne(t, vars.get(i), r, status);
+    }
+    if (anyError) {
+      w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_IN_STATUS, "a request completed with an error; see its status",
+          c.at());
+    }
+  }
+
+  /** The completed request Waitany/Testany returns: -1 none, -2 after an error was reported. */
+  private static int pickAny(World w, ThreadState t, Instr.Call c, List<String> vars, int variant)
+      throws ProgramError {
+    if (variant >= 0) {
+      return variant;
+    }
+    for (int i = 0; i < vars.size(); i++) {
+      Request r = Calls.lookup(t, vars.get(i));
+      if (r == Calls.INVALID) {
+        invalid(w, t, c, vars.get(i));
+        return -2;
+      }
+      if (r != null && r.done()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean allNull(ThreadState t, List<String> vars) throws ProgramError {
+    for (String v : vars) {
+      if (Calls.lookup(t, v) != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean someDone(World w, ThreadState t, Instr.Call c, List<String> vars, String outcount,
+      boolean test) throws ProgramError {
+    if (allNull(t, vars)) {
+      Vars.setInt(t, outcount, Mpi.UNDEFINED);
+      return true;
+    }
+    int n = 0;
+    for (String v : vars) {
+      Request r = Calls.lookup(t, v);
+      if (r == Calls.INVALID) {
+        return invalid(w, t, c, v);
+      }
+      if (r != null && r.done()) {
+        n++;
+      }
+    }
+    if (n == 0 && !test) {
+      return false;
+    }
+    for (String v : vars) {
+      Request r = Calls.lookup(t, v);
+      if (r != null && r.done()) {
+        returnOne(t, v, r, null);
+      }
+    }
+    Vars.setInt(t, outcount, n);
+    return true;
+  }
+
+  static String describe(long requestId) {
+    return RequestIds.format(requestId);
+  }
+}

@@ -1,0 +1,137 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.mpi.program.Code;
+import dev.matchpoint.mpi.program.Compiler;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.Program;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a run of the model needs besides the seed and the scheduler: per rank, the compiled
+ * program of each thread; the communicators with their context ids; the options. Immutable.
+ *
+ * @param threads per rank (index = rank in MPI_COMM_WORLD), the code of each thread
+ * @param communicators communicator name to context id; {@code world} has context 0; every
+ *     communicator spans all ranks (MPI_COMM_WORLD and its duplicates)
+ * @param options model options
+ */
+public record ModelSpec(List<List<Code>> threads, Map<String, Integer> communicators, ModelOptions options) {
+  /** Copies and validates. */
+  public ModelSpec {
+    if (threads.isEmpty()) {
+      throw new IllegalArgumentException("a model needs at least one rank");
+    }
+    List<List<Code>> copy = new ArrayList<>();
+    for (int r = 0; r < threads.size(); r++) {
+      if (threads.get(r).isEmpty()) {
+        throw new IllegalArgumentException("rank " + r + " has no thread");
+      }
+      copy.add(List.copyOf(threads.get(r)));
+    }
+    threads = Collections.unmodifiableList(copy);
+    communicators = Collections.unmodifiableMap(new LinkedHashMap<>(communicators));
+    if (!Integer.valueOf(0).equals(communicators.get(MpiOp.WORLD))) {
+      throw new IllegalArgumentException("communicator 'world' must exist with context id 0");
+    }
+  }
+
+  /**
+   * Number of ranks in MPI_COMM_WORLD.
+   *
+   * @return the size
+   */
+  public int worldSize() {
+    return threads.size();
+  }
+
+  /**
+   * A builder: add ranks with their thread programs, then {@link Builder#build()}.
+   *
+   * @return a builder with MPI_COMM_WORLD and default options
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link ModelSpec} from programs, compiling them. */
+  public static final class Builder {
+    private final List<List<Program>> programs = new ArrayList<>();
+    private final Map<String, Integer> communicators = new LinkedHashMap<>();
+    private ModelOptions options = ModelOptions.defaults();
+
+    private Builder() {
+      communicators.put(MpiOp.WORLD, 0);
+    }
+
+    /**
+     * Adds the next rank, with one thread per program.
+     *
+     * @param threadPrograms at least one program
+     * @return this builder
+     */
+    public Builder rank(Program... threadPrograms) {
+      programs.add(List.of(threadPrograms));
+      return this;
+    }
+
+    /**
+     * Adds the next rank with {@code threads} threads running the same program.
+     *
+     * @param threads at least 1
+     * @param program the program
+     * @return this builder
+     */
+    public Builder rank(int threads, Program program) {
+      programs.add(Collections.nCopies(threads, program));
+      return this;
+    }
+
+    /**
+     * Adds a duplicate of MPI_COMM_WORLD with the next context id.
+     *
+     * @param name its name in programs
+     * @return this builder
+     */
+    public Builder communicator(String name) {
+      if (communicators.containsKey(name)) {
+        throw new IllegalArgumentException("communicator '" + name + "' exists already");
+      }
+      communicators.put(name, communicators.size());
+      return this;
+    }
+
+    /**
+     * Sets the options.
+     *
+     * @param o the options
+     * @return this builder
+     */
+    public Builder options(ModelOptions o) {
+      this.options = o;
+      return this;
+    }
+
+    /**
+     * Compiles every program and builds the spec.
+     *
+     * @return the spec
+     * @throws dev.matchpoint.mpi.program.ProgramException when a program does not compile
+     */
+    public ModelSpec build() {
+      List<List<Code>> codes = new ArrayList<>();
+      Map<Program, Code> cache = new java.util.IdentityHashMap<>();
+      for (List<Program> rank : programs) {
+        List<Code> threads = new ArrayList<>();
+        for (Program p : rank) {
+          threads.add(cache.computeIfAbsent(p, x -> Compiler.compile(x, communicators.keySet())));
+        }
+        codes.add(threads);
+      }
+      return new ModelSpec(codes, communicators, options);
+    }
+  }
+}

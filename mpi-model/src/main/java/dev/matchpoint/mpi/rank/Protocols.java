@@ -1,0 +1,194 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.core.net.CreditPolicy;
+import dev.matchpoint.core.net.InFlight;
+import dev.matchpoint.core.net.Network;
+import dev.matchpoint.core.net.Packet;
+import dev.matchpoint.core.net.ProtocolOptions;
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.match.Message;
+import dev.matchpoint.mpi.match.MessageIds;
+import dev.matchpoint.mpi.match.PostedReceive;
+import dev.matchpoint.mpi.program.SourceLocation;
+import dev.matchpoint.mpi.trace.MatchKind;
+import dev.matchpoint.mpi.trace.TraceEvent;
+
+/**
+ * The point-to-point protocols over the network (seed 004; DESIGN §4).
+ *
+ * <ul>
+ *   <li><b>Eager</b> ({@code payload + header < threshold}, and fitting the per-peer eager buffer):
+ *       one EAGER packet carries envelope and data against the sender's eager credit at the
+ *       receiver; the send completes when the packet is injected, except in synchronous mode, which
+ *       completes on the ACK the receiver sends when the matching receive (or Mrecv) starts. The
+ *       receiver returns the credit when it copies the data out.
+ *   <li><b>Rendezvous</b> (at or above the threshold): an RTS carries the envelope; the receiver
+ *       answers with a CTS when the matching receive or Mrecv starts; the sender then sends DATA and
+ *       its request completes when DATA is injected; the receive completes when DATA arrives.
+ * </ul>
+ */
+final class Protocols {
+  private Protocols() {}
+
+  static void startSend(World w, ThreadState t, Request r, int dest, int tag, int ctx, long bytes, SendMode mode,
+      SourceLocation at) {
+    RankState rank = w.ranks[t.rank];
+    ProtocolOptions p = w.protocol;
+    r.dest = dest;
+    r.tag = tag;
+    r.context = ctx;
+    r.sizeBytes = bytes;
+    r.mode = mode;
+    r.at = at;
+    long wire = bytes + p.headerBytes();
+    boolean eager = p.isEager(bytes) && wire <= p.eagerBufferBytesPerPeer();
+    if (eager && p.onCreditExhausted() == CreditPolicy.RENDEZVOUS && !w.net.hasEagerCredit(t.rank, dest, wire)) {
+      eager = false;
+    }
+    r.rendezvous = !eager;
+    r.seq = rank.nextSeq(dest, ctx);
+    w.emit(new TraceEvent.MessageSent(w.step, w.now(), t.rank, t.thread, dest, tag, ctx, r.seq, bytes, mode,
+        !eager, r.id));
+    Message m = new Message(t.rank, tag, ctx, r.seq, bytes, !eager, mode, r.id, 0);
+    if (eager) {
+      w.net.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire, w.now());
+    } else {
+      w.net.send(new Packet(Payloads.RTS, t.rank, dest, p.headerBytes(), new Payloads.Envelope(m)), w.now());
+    }
+  }
+
+  static void injected(World w, InFlight f) {
+    Packet p = f.packet();
+    if (Payloads.EAGER.equals(p.kind())) {
+      Message m = ((Payloads.Envelope) p.payload()).message();
+      w.after(f.injectedNs(), () -> {
+        Request r = request(w, m.sendRequestId());
+        if (r != null) {
+          Buffers.release(w, r);
+          if (m.mode() != SendMode.SYNCHRONOUS) {
+            sendDone(w, r);
+          }
+        }
+      }, "eager " + MessageIds.format(m.key()) + " injected");
+    } else if (Payloads.DATA.equals(p.kind())) {
+      Payloads.Data d = (Payloads.Data) p.payload();
+      w.after(f.injectedNs(), () -> {
+        Request r = request(w, d.sendRequestId());
+        if (r != null) {
+          Buffers.release(w, r);
+          sendDone(w, r);
+        }
+      }, "data of " + RequestIds.format(d.sendRequestId()) + " injected");
+    }
+  }
+
+  static void delivered(World w, InFlight f) {
+    Packet p = f.packet();
+    int me = p.dest();
+    switch (p.kind()) {
+      case Payloads.EAGER, Payloads.RTS -> {
+        RankState rank = w.ranks[me];
+        rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m));
+      }
+      case Payloads.CTS -> {
+        Payloads.Cts c = (Payloads.Cts) p.payload();
+        Request r = request(w, c.sendRequestId());
+        r.state = RequestState.MATCHED;
+        w.net.send(new Packet(Payloads.DATA, me, p.source(), r.sizeBytes + w.protocol.headerBytes(),
+            new Payloads.Data(c.sendRequestId(), c.recvRequestId(), r.sizeBytes)), w.now());
+      }
+      case Payloads.DATA -> {
+        Payloads.Data d = (Payloads.Data) p.payload();
+        Request r = request(w, d.recvRequestId());
+        finishReceive(w, r);
+      }
+      case Payloads.ACK -> {
+        Request r = request(w, ((Payloads.Ack) p.payload()).sendRequestId());
+        sendDone(w, r);
+      }
+      case Network.CREDIT -> {
+        // The network has restored the credit; nothing for the ranks to do.
+      }
+      default -> throw new IllegalStateException("unknown packet kind " + p.kind());
+    }
+  }
+
+  private static Request request(World w, long id) {
+    return w.owner(id).request(id);
+  }
+
+  private static void sendDone(World w, Request r) {
+    if (r.done()) {
+      return;
+    }
+    r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
+    w.requestDone(r);
+  }
+
+  /** A message released in sequence order meets the posted receive queue (MPI-3.1 §3.5). */
+  private static void arrived(World w, RankState rank, Message m) {
+    if (w.fullTrace) {
+      w.emit(new TraceEvent.MessageArrived(w.step, w.now(), rank.rank, -1, m.key(), m.tag(), m.sizeBytes(),
+          m.rendezvous(), m.mode()));
+    }
+    PostedReceive pr = rank.engine.matchArrival(m);
+    if (pr != null) {
+      ThreadState owner = w.owner(pr.requestId());
+      Request r = owner.request(pr.requestId());
+      w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),
+          pr.postStamp(), pr.source(), pr.tag(), m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+      receiveMatched(w, owner, r, m);
+      return;
+    }
+    if (w.fullTrace) {
+      w.emit(new TraceEvent.QueuedUnexpected(w.step, w.now(), rank.rank, -1, m.key(), rank.engine.unexpectedDepth()));
+    }
+    if (m.mode() == SendMode.READY) {
+      w.erroneous(rank.rank, -1, "ready-mode send without a posted matching receive (MPI-3.1 §3.4)",
+          "message " + MessageIds.format(m.key()) + " sent with MPI_Rsend by " + RequestIds.format(m.sendRequestId())
+              + " found no posted receive on arrival", SourceLocation.unknown());
+    }
+    w.wakeProbers(rank);
+  }
+
+  /**
+   * A receive (or matched receive) has started on message {@code m}: status known now; eager data
+   * is copied out (credit returned, synchronous sender acknowledged); a rendezvous message gets its
+   * CTS. A message longer than the buffer completes with MPI_ERR_TRUNCATE (MPI-3.1 §3.2.4: "an
+   * overflow error occurs"); the receive still completes.
+   */
+  static void receiveMatched(World w, ThreadState owner, Request r, Message m) {
+    r.matchedMessage = m.key();
+    r.state = RequestState.MATCHED;
+    r.statusSource = m.source();
+    r.statusTag = m.tag();
+    r.statusBytes = Math.min(m.sizeBytes(), r.capacityBytes);
+    r.statusError = m.sizeBytes() > r.capacityBytes ? ErrorClass.MPI_ERR_TRUNCATE : ErrorClass.MPI_SUCCESS;
+    int me = owner.rank;
+    long header = w.protocol.headerBytes();
+    if (!m.rendezvous()) {
+      w.net.returnEagerCredit(me, m.source(), m.sizeBytes() + header, w.now());
+      if (m.synchronous()) {
+        w.net.send(new Packet(Payloads.ACK, me, m.source(), header, new Payloads.Ack(m.sendRequestId())), w.now());
+      }
+      finishReceive(w, r);
+    } else {
+      w.net.send(new Packet(Payloads.CTS, me, m.source(), header, new Payloads.Cts(m.sendRequestId(), r.id)),
+          w.now());
+    }
+  }
+
+  private static void finishReceive(World w, Request r) {
+    r.state = RequestState.COMPLETE;
+    if (r.statusError == ErrorClass.MPI_ERR_TRUNCATE) {
+      ThreadState owner = w.owner(r.id);
+      w.error(owner, r.kind == RequestKind.MRECV ? "MPI_Mrecv" : "MPI_Recv", ErrorClass.MPI_ERR_TRUNCATE,
+          "message " + MessageIds.format(r.matchedMessage) + " is longer than the receive buffer of "
+              + r.capacityBytes + " bytes", r.at);
+    }
+    w.requestDone(r);
+  }
+}

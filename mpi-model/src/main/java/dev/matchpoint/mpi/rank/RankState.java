@@ -1,0 +1,64 @@
+package dev.matchpoint.mpi.rank;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.match.MatchingEngine;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One rank: its matching engine, its threads, its send sequence numbers and its attached buffer.
+ * Mutable; copied deeply for exploration.
+ */
+final class RankState {
+  final int rank;
+  final MatchingEngine engine;
+  final ThreadState[] threads;
+  /** (dest, context) to the next send sequence number. */
+  final TreeMap<Long, Long> sendSeq;
+  /** Attached buffer size for buffered sends, or -1 when none is attached (MPI-3.1 §3.6). */
+  long bufferAttachedBytes = -1;
+  long bufferUsedBytes;
+  int bufferedInTransit;
+
+  RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
+    this.rank = rank;
+    this.engine = engine;
+    this.threads = threads;
+    this.sendSeq = new TreeMap<>();
+  }
+
+  private RankState(RankState o) {
+    this.rank = o.rank;
+    this.engine = o.engine.copy();
+    this.threads = new ThreadState[o.threads.length];
+    for (int i = 0; i < threads.length; i++) {
+      threads[i] = o.threads[i].copy();
+    }
+    this.sendSeq = new TreeMap<>(o.sendSeq);
+    this.bufferAttachedBytes = o.bufferAttachedBytes;
+    this.bufferUsedBytes = o.bufferUsedBytes;
+    this.bufferedInTransit = o.bufferedInTransit;
+  }
+
+  RankState copy() {
+    return new RankState(this);
+  }
+
+  long nextSeq(int dest, int context) {
+    long key = ((long) dest << 12) | context;
+    long seq = sendSeq.getOrDefault(key, 0L);
+    sendSeq.put(key, seq + 1);
+    return seq;
+  }
+
+  void hashInto(PrimitiveSink sink) {
+    engine.hashInto(sink);
+    for (ThreadState t : threads) {
+      t.hashInto(sink);
+    }
+    for (Map.Entry<Long, Long> e : sendSeq.entrySet()) {
+      sink.putLong(e.getKey()).putLong(e.getValue());
+    }
+    sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
+  }
+}

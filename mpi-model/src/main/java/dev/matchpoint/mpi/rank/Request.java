@@ -1,0 +1,97 @@
+package dev.matchpoint.mpi.rank;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.SendMode;
+
+/**
+ * A request: one send or receive operation of one thread, with its status once complete. Mutable;
+ * owned by the thread's request table and copied with it.
+ */
+final class Request {
+  final long id;
+  final RequestKind kind;
+  RequestState state = RequestState.POSTED;
+  /** False for requests of blocking calls and buffered transfers, which no variable holds. */
+  final boolean userVisible;
+  /** MPI_Request_free was called: deallocate once the operation completes. */
+  boolean freed;
+  /** Where the call that started the request was written (reports only; not state). */
+  dev.matchpoint.mpi.program.SourceLocation at = dev.matchpoint.mpi.program.SourceLocation.unknown();
+
+  // send side
+  int dest;
+  int tag;
+  int context;
+  long sizeBytes;
+  SendMode mode;
+  boolean rendezvous;
+  long seq = -1;
+  /** Bytes of attached buffer space this transfer holds (buffered mode). */
+  long bufferBytes;
+
+  // receive side: pattern and capacity
+  int sourcePattern;
+  int tagPattern;
+  long capacityBytes;
+  long matchedMessage = -1;
+
+  // status
+  int statusSource = Mpi.PROC_NULL;
+  int statusTag = Mpi.ANY_TAG;
+  long statusBytes;
+  ErrorClass statusError = ErrorClass.MPI_SUCCESS;
+  boolean statusCancelled;
+
+  Request(long id, RequestKind kind, boolean userVisible) {
+    this.id = id;
+    this.kind = kind;
+    this.userVisible = userVisible;
+  }
+
+  Request copy() {
+    Request r = new Request(id, kind, userVisible);
+    r.state = state;
+    r.freed = freed;
+    r.at = at;
+    r.dest = dest;
+    r.tag = tag;
+    r.context = context;
+    r.sizeBytes = sizeBytes;
+    r.mode = mode;
+    r.rendezvous = rendezvous;
+    r.seq = seq;
+    r.bufferBytes = bufferBytes;
+    r.sourcePattern = sourcePattern;
+    r.tagPattern = tagPattern;
+    r.capacityBytes = capacityBytes;
+    r.matchedMessage = matchedMessage;
+    r.statusSource = statusSource;
+    r.statusTag = statusTag;
+    r.statusBytes = statusBytes;
+    r.statusError = statusError;
+    r.statusCancelled = statusCancelled;
+    return r;
+  }
+
+  boolean done() {
+    return state == RequestState.COMPLETE || state == RequestState.CANCELLED;
+  }
+
+  void complete(int source, int tg, long bytes, ErrorClass error) {
+    state = RequestState.COMPLETE;
+    statusSource = source;
+    statusTag = tg;
+    statusBytes = bytes;
+    statusError = error;
+  }
+
+  void hashInto(PrimitiveSink sink) {
+    sink.putLong(id).putInt(kind.ordinal()).putInt(state.ordinal()).putBoolean(userVisible).putBoolean(freed)
+        .putInt(dest).putInt(tag).putInt(context).putLong(sizeBytes).putInt(mode == null ? -1 : mode.ordinal())
+        .putBoolean(rendezvous).putLong(seq).putLong(bufferBytes).putInt(sourcePattern).putInt(tagPattern)
+        .putLong(capacityBytes).putLong(matchedMessage).putInt(statusSource).putInt(statusTag)
+        .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled);
+  }
+}

@@ -1,0 +1,11 @@
+package dev.matchpoint.mpi.rank;
+
+/** What a request does. */
+public enum RequestKind {
+  /** A send in one of the four modes (MPI-3.1 §3.7.2). */
+  SEND,
+  /** A receive posted with a pattern (MPI-3.1 §3.7.2). */
+  RECV,
+  /** A matched receive of a message handle (MPI-3.1 §3.8.3). */
+  MRECV
+}

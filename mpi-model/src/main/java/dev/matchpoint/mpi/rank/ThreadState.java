@@ -1,0 +1,109 @@
+package dev.matchpoint.mpi.rank;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.match.Message;
+import dev.matchpoint.mpi.program.Code;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One thread of a rank: where it is in its program, its variables, its requests and the messages
+ * its matched probes hold. Mutable; copied deeply for exploration.
+ */
+final class ThreadState {
+  enum Life {
+    RUNNING,
+    FINISHED,
+    /** Stopped by a program error (e.g. reading an unset variable). */
+    ABORTED
+  }
+
+  final int rank;
+  final int thread;
+  final Code code;
+  int pc;
+  long[] vars;
+  int nextRequestIndex;
+  final TreeMap<Integer, Request> requests;
+  /** Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). */
+  final TreeMap<Long, Message> handles;
+  BlockKind block = BlockKind.NONE;
+  int[] internal = new int[0];
+  Life life = Life.RUNNING;
+
+  ThreadState(int rank, int thread, Code code) {
+    this.rank = rank;
+    this.thread = thread;
+    this.code = code;
+    this.vars = new long[code.layout().slotCount()];
+    java.util.Arrays.fill(vars, -1);
+    this.requests = new TreeMap<>();
+    this.handles = new TreeMap<>();
+  }
+
+  private ThreadState(ThreadState o) {
+    this.rank = o.rank;
+    this.thread = o.thread;
+    this.code = o.code;
+    this.pc = o.pc;
+    this.vars = o.vars.clone();
+    this.nextRequestIndex = o.nextRequestIndex;
+    this.requests = new TreeMap<>();
+    for (Map.Entry<Integer, Request> e : o.requests.entrySet()) {
+      requests.put(e.getKey(), e.getValue().copy());
+    }
+    this.handles = new TreeMap<>(o.handles);
+    this.block = o.block;
+    this.internal = o.internal;
+    this.life = o.life;
+  }
+
+  ThreadState copy() {
+    return new ThreadState(this);
+  }
+
+  boolean running() {
+    return life == Life.RUNNING;
+  }
+
+  Request newRequest(RequestKind kind, boolean userVisible) {
+    int index = nextRequestIndex++;
+    Request r = new Request(RequestIds.id(rank, thread, index), kind, userVisible);
+    if (pc < code.size()) {
+      r.at = World.location(this, pc);
+    }
+    requests.put(index, r);
+    return r;
+  }
+
+  Request request(long id) {
+    return requests.get(RequestIds.index(id));
+  }
+
+  void dropRequest(Request r) {
+    requests.remove(RequestIds.index(r.id));
+  }
+
+  String name() {
+    return "r" + rank + ".t" + thread;
+  }
+
+  void hashInto(PrimitiveSink sink) {
+    sink.putInt(pc).putInt(life.ordinal()).putInt(block.ordinal()).putInt(nextRequestIndex);
+    for (long v : vars) {
+      sink.putLong(v);
+    }
+    for (int i : internal) {
+      sink.putInt(i);
+    }
+    sink.putInt(requests.size());
+    for (Request r : requests.values()) {
+      r.hashInto(sink);
+    }
+    sink.putInt(handles.size());
+    for (Message m : handles.values()) {
+      m.hashInto(sink);
+    }
+  }
+}

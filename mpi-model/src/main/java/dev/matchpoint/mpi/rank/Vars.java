@@ -1,0 +1,188 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.match.Envelopes;
+import dev.matchpoint.mpi.program.Cond;
+import dev.matchpoint.mpi.program.Expr;
+import dev.matchpoint.mpi.program.VarLayout;
+
+/**
+ * A thread's variables: reads, writes and expression evaluation over the slot encoding of {@link
+ * VarLayout}.
+ */
+final class Vars {
+  static final long REQUEST_NULL = 0;
+  static final long MESSAGE_NULL = 0;
+  static final long MESSAGE_NO_PROC = 1;
+
+  private Vars() {}
+
+  private static int slot(ThreadState t, String name) {
+    return t.code.layout().var(name).slot();
+  }
+
+  // ---- statuses --------------------------------------------------------------------------
+
+  static void setStatus(ThreadState t, String name, int source, int tag, long bytes, ErrorClass error,
+      boolean cancelled) {
+    if (name == null) {
+      return;
+    }
+    int s = slot(t, name);
+    t.vars[s] = 1;
+    t.vars[s + 1] = source;
+    t.vars[s + 2] = tag;
+    t.vars[s + 3] = bytes;
+    t.vars[s + 4] = error.ordinal();
+    t.vars[s + 5] = cancelled ? 1 : 0;
+  }
+
+  static void setStatus(ThreadState t, String name, Request r) {
+    setStatus(t, name, r.statusSource, r.statusTag, r.statusBytes, r.statusError, r.statusCancelled);
+  }
+
+  /** The empty status of MPI-3.1 §3.7.3: source MPI_ANY_SOURCE, tag MPI_ANY_TAG, count 0. */
+  static void setEmptyStatus(ThreadState t, String name) {
+    setStatus(t, name, Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS, false);
+  }
+
+  /** The status of a receive from MPI_PROC_NULL (MPI-3.1 §3.11). */
+  static void setProcNullStatus(ThreadState t, String name) {
+    setStatus(t, name, Mpi.PROC_NULL, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS, false);
+  }
+
+  static long statusField(ThreadState t, String name, int offset) throws ProgramError {
+    int s = slot(t, name);
+    if (t.vars[s] != 1) {
+      throw new ProgramError("status '" + name + "' is read before any call set it");
+    }
+    return t.vars[s + offset];
+  }
+
+  // ---- handles, flags, ints ---------------------------------------------------------------
+
+  static void setRequest(ThreadState t, String name, long value) {
+    t.vars[slot(t, name)] = value;
+  }
+
+  /** -1 unset, 0 MPI_REQUEST_NULL, k+1 for the thread's request k. */
+  static long request(ThreadState t, String name) {
+    return t.vars[slot(t, name)];
+  }
+
+  static void setMessage(ThreadState t, String name, long value) {
+    t.vars[slot(t, name)] = value;
+  }
+
+  /** -1 unset, 0 MPI_MESSAGE_NULL, 1 MPI_MESSAGE_NO_PROC, key+2 for a matched message. */
+  static long message(ThreadState t, String name) {
+    return t.vars[slot(t, name)];
+  }
+
+  static void setFlag(ThreadState t, String name, boolean value) {
+    t.vars[slot(t, name)] = value ? 1 : 0;
+  }
+
+  static void setInt(ThreadState t, String name, long value) {
+    int s = slot(t, name);
+    t.vars[s] = 1;
+    t.vars[s + 1] = value;
+  }
+
+  static void setIntSlot(ThreadState t, int slot, long value) {
+    t.vars[slot] = 1;
+    t.vars[slot + 1] = value;
+  }
+
+  static long intSlot(ThreadState t, int slot) {
+    return t.vars[slot + 1];
+  }
+
+  // ---- evaluation ------------------------------------------------------------------------
+
+  static int eval(Expr e, ThreadState t, int worldSize) throws ProgramError {
+    if (e instanceof Expr.Lit l) {
+      return l.value();
+    } else if (e instanceof Expr.AnySource) {
+      return Envelopes.ANY;
+    } else if (e instanceof Expr.AnyTag) {
+      return Envelopes.ANY;
+    } else if (e instanceof Expr.ProcNull) {
+      return Mpi.PROC_NULL;
+    } else if (e instanceof Expr.MyRank) {
+      return t.rank;
+    } else if (e instanceof Expr.WorldSize) {
+      return worldSize;
+    } else if (e instanceof Expr.ThreadIndex) {
+      return t.thread;
+    } else if (e instanceof Expr.IntVar v) {
+      int s = slot(t, v.name());
+      if (t.vars[s] != 1) {
+        throw new ProgramError("variable '" + v.name() + "' is read before any call set it");
+      }
+      return (int) t.vars[s + 1];
+    } else if (e instanceof Expr.Status st) {
+      int offset = switch (st.field()) {
+        case SOURCE -> 1;
+        case TAG -> 2;
+        case BYTES -> 3;
+        case ERROR -> 4;
+      };
+      return (int) statusField(t, st.status(), offset);
+    } else if (e instanceof Expr.StatusCount c) {
+      long bytes = statusField(t, c.status(), 3);
+      int size = c.type().sizeBytes();
+      return bytes % size == 0 ? (int) (bytes / size) : Mpi.UNDEFINED;
+    } else if (e instanceof Expr.Binary b) {
+      int x = eval(b.left(), t, worldSize);
+      int y = eval(b.right(), t, worldSize);
+      switch (b.op()) {
+        case ADD:
+          return x + y;
+        case SUB:
+          return x - y;
+        case MUL:
+          return x * y;
+        case DIV:
+        case MOD:
+          if (y == 0) {
+            throw new ProgramError("division by zero in " + b);
+          }
+          return b.op() == Expr.BinaryOp.DIV ? x / y : Math.floorMod(x, y);
+        default:
+          throw new AssertionError(b.op());
+      }
+    }
+    throw new AssertionError(e);
+  }
+
+  static boolean test(Cond c, ThreadState t, int worldSize) throws ProgramError {
+    if (c instanceof Cond.Compare cmp) {
+      return cmp.op().test(eval(cmp.left(), t, worldSize), eval(cmp.right(), t, worldSize));
+    } else if (c instanceof Cond.Flag f) {
+      long v = t.vars[slot(t, f.flag())];
+      if (v < 0) {
+        throw new ProgramError("flag '" + f.flag() + "' is read before any call set it");
+      }
+      return v == 1;
+    } else if (c instanceof Cond.Not n) {
+      return !test(n.cond(), t, worldSize);
+    } else if (c instanceof Cond.And a) {
+      for (Cond x : a.all()) {
+        if (!test(x, t, worldSize)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (c instanceof Cond.Or o) {
+      for (Cond x : o.any()) {
+        if (test(x, t, worldSize)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    throw new AssertionError(c);
+  }
+}

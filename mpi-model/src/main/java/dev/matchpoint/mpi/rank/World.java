@@ -1,0 +1,625 @@
+package dev.matchpoint.mpi.rank;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.net.InFlight;
+import dev.matchpoint.core.net.Network;
+import dev.matchpoint.core.net.NetworkListener;
+import dev.matchpoint.core.net.Packet;
+import dev.matchpoint.core.net.ProtocolOptions;
+import dev.matchpoint.core.random.RandomStreams;
+import dev.matchpoint.core.sched.ChoiceKind;
+import dev.matchpoint.core.sched.SchedulerSeam;
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.check.RunEnd;
+import dev.matchpoint.mpi.match.MatchingEngine;
+import dev.matchpoint.mpi.match.ReferencePostedQueue;
+import dev.matchpoint.mpi.match.ReferenceUnexpectedQueue;
+import dev.matchpoint.mpi.program.Instr;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.SourceLocation;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import dev.matchpoint.mpi.trace.TraceSink;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The whole model at one moment: every rank (matching engine, threads, requests, handles, buffer
+ * space) and the network. The same code runs in both modes of DESIGN §3:
+ *
+ * <ul>
+ *   <li><b>Logical mode</b> ({@link #logical}): {@link #enabled()} lists the actions that may run
+ *       next — each runnable thread's next MPI call (one action per permitted alternative when the
+ *       call has several, e.g. the sources an MPI_ANY_SOURCE receive may take under the {@code any}
+ *       policy) and each deliverable packet — and {@link #execute} runs the one the scheduler chose.
+ *       {@link #copy()} and {@link #hashInto} support exploration.
+ *   <li><b>Timed mode</b> ({@link #timed}): threads' calls and packet deliveries are kernel events;
+ *       alternatives inside a call go through the scheduler seam as {@link ChoiceKind#WILDCARD} and
+ *       {@link ChoiceKind#COMPLETION} points.
+ * </ul>
+ *
+ * <p>A thread blocked in a call is resumed by the event that completes it (a delivery completing
+ * its receive, an injection completing its send). A thread blocked in Probe or Mprobe becomes
+ * runnable again when a matching message is queued, and its retry is an action of its own.
+ */
+public final class World implements NetworkListener, StateHashable {
+  final ModelSpec spec;
+  final int size;
+  final ProtocolOptions protocol;
+  final RankState[] ranks;
+  Network net;
+  Checks checks;
+  private TraceSink sink;
+  final boolean fullTrace;
+  long step;
+  /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
+  final List<String> problems;
+
+  private final Kernel kernel;
+  private final SchedulerSeam seam;
+  private final boolean[][] stepScheduled;
+  final Calls calls;
+
+  private World(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam, TraceSink sink,
+      Checks checks, boolean fullTrace) {
+    this.spec = spec;
+    this.size = spec.worldSize();
+    this.protocol = spec.options().network().protocol();
+    this.kernel = kernel;
+    this.seam = seam;
+    this.sink = sink;
+    this.checks = checks;
+    this.fullTrace = fullTrace;
+    this.problems = new ArrayList<>();
+    this.calls = new Calls(this);
+    this.ranks = new RankState[size];
+    this.stepScheduled = kernel == null ? null : new boolean[size][];
+    for (int r = 0; r < size; r++) {
+      List<dev.matchpoint.mpi.program.Code> codes = spec.threads().get(r);
+      ThreadState[] threads = new ThreadState[codes.size()];
+      for (int t = 0; t < threads.length; t++) {
+        threads[t] = new ThreadState(r, t, codes.get(t));
+      }
+      MatchingEngine engine = new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(),
+          new ReferenceUnexpectedQueue());
+      ranks[r] = new RankState(r, engine, threads);
+      if (stepScheduled != null) {
+        stepScheduled[r] = new boolean[threads.length];
+      }
+    }
+    this.net = kernel == null ? Network.logical(size, spec.options().network(), this)
+        : Network.timed(size, spec.options().network(), streams, kernel, this);
+    for (RankState rank : ranks) {
+      for (ThreadState t : rank.threads) {
+        runLocal(t);
+      }
+    }
+  }
+
+  private World(World o, TraceSink sink) {
+    this.spec = o.spec;
+    this.size = o.size;
+    this.protocol = o.protocol;
+    this.kernel = null;
+    this.seam = null;
+    this.stepScheduled = null;
+    this.sink = sink;
+    this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
+    this.checks = o.checks.copy();
+    this.problems = new ArrayList<>(o.problems);
+    this.calls = new Calls(this);
+    this.ranks = new RankState[size];
+    for (int r = 0; r < size; r++) {
+      ranks[r] = o.ranks[r].copy();
+    }
+    this.net = o.net.copy(this);
+    this.step = o.step;
+  }
+
+  /**
+   * A logical-mode model at its initial state.
+   *
+   * @param spec the programs and options
+   * @param sink where events go ({@link TraceSink#NONE} to keep none)
+   * @param checks the oracles, fed every event and carried in the state
+   * @param fullTrace true to emit every event (calls, packets); false for only the events checks
+   *     judge (sends, posts, matches, errors), which exploration uses
+   * @return the model
+   */
+  public static World logical(ModelSpec spec, TraceSink sink, Checks checks, boolean fullTrace) {
+    return new World(spec, null, null, null, sink, checks, fullTrace);
+  }
+
+  /**
+   * A timed-mode model; call {@link #start()} then run the kernel.
+   *
+   * @param spec the programs and options
+   * @param kernel the simulation's kernel
+   * @param streams the run's random streams
+   * @param seam the scheduler seam for ties, wildcard and completion choices
+   * @param sink where events go
+   * @param checks the oracles
+   * @return the model
+   */
+  public static World timed(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam,
+      TraceSink sink, Checks checks) {
+    return new World(spec, kernel, streams, seam, sink, checks, true);
+  }
+
+  /**
+   * A deep copy of a logical-mode model, for exploration. The copy sends its events to {@code sink}.
+   *
+   * @param sink the copy's sink
+   * @return the copy
+   * @throws IllegalStateException for a timed-mode model
+   */
+  public World copy(TraceSink sink) {
+    if (kernel != null) {
+      throw new IllegalStateException("only a logical-mode model can be copied");
+    }
+    return new World(this, sink);
+  }
+
+  /**
+   * A deep copy that keeps no events.
+   *
+   * @return the copy
+   */
+  public World copy() {
+    return copy(TraceSink.NONE);
+  }
+
+  /**
+   * The model's programs and options.
+   *
+   * @return the spec
+   */
+  public ModelSpec spec() {
+    return spec;
+  }
+
+  /**
+   * The current step: actions executed (logical) or model events fired (timed).
+   *
+   * @return the step
+   */
+  public long step() {
+    return step;
+  }
+
+  /**
+   * The oracles carried in this state.
+   *
+   * @return the checks
+   */
+  public Checks checks() {
+    return checks;
+  }
+
+  long now() {
+    return kernel == null ? step : kernel.nowNs();
+  }
+
+  boolean timed() {
+    return kernel != null;
+  }
+
+  // ---- events ------------------------------------------------------------------------------
+
+  void emit(TraceEvent e) {
+    checks.emit(e);
+    sink.emit(e);
+  }
+
+  void error(ThreadState t, String call, ErrorClass error, String detail, SourceLocation at) {
+    problems.add(error + " from " + call + " at " + (t == null ? "?" : t.name()));
+    emit(new TraceEvent.ErrorRaised(step, now(), t == null ? -1 : t.rank, t == null ? -1 : t.thread, call, error,
+        detail, at));
+  }
+
+  void erroneous(int rank, int thread, String rule, String detail, SourceLocation at) {
+    problems.add("erroneous: " + rule + " at r" + rank + (thread >= 0 ? ".t" + thread : ""));
+    emit(new TraceEvent.ErroneousUse(step, now(), rank, thread, rule, detail, at));
+  }
+
+  // ---- logical mode ------------------------------------------------------------------------
+
+  /**
+   * Logical mode: the actions that may run next, in canonical order: thread steps by (rank,
+   * thread, alternative), then deliveries by (source, destination, position on the link).
+   *
+   * @return the actions; empty when the run has ended (finished or deadlocked)
+   */
+  public List<Action> enabled() {
+    List<Action> out = new ArrayList<>();
+    for (RankState rank : ranks) {
+      for (ThreadState t : rank.threads) {
+        if (!threadEnabled(t)) {
+          continue;
+        }
+        int[] variants = calls.variants(t);
+        if (variants.length == 0) {
+          out.add(Action.step(t.rank, t.thread, -1));
+        } else {
+          for (int v : variants) {
+            out.add(Action.step(t.rank, t.thread, v));
+          }
+        }
+      }
+    }
+    for (InFlight f : net.deliverable()) {
+      out.add(Action.deliver(f.source(), f.dest(), f.linkSeq()));
+    }
+    return out;
+  }
+
+  boolean threadEnabled(ThreadState t) {
+    if (!t.running() || t.pc >= t.code.size()) {
+      return false;
+    }
+    return switch (t.block) {
+      case NONE -> true;
+      case PROBE -> calls.probeReady(t);
+      case REQUESTS, DETACH, COMPUTE -> false;
+    };
+  }
+
+  /**
+   * Logical mode: runs one action from {@link #enabled()}.
+   *
+   * @param action the action
+   * @throws IllegalArgumentException when the action is not enabled
+   */
+  public void execute(Action action) {
+    step++;
+    if (action.kind() == Action.Kind.STEP) {
+      ThreadState t = thread(action.rank(), action.thread());
+      if (!threadEnabled(t)) {
+        throw new IllegalArgumentException("thread " + t.name() + " is not enabled");
+      }
+      calls.step(t, action.variant());
+    } else {
+      net.deliver(action.source(), action.rank(), action.linkSeq(), now());
+    }
+  }
+
+  /**
+   * A short label of an action for schedules and reports, e.g. {@code r2.t0 MPI_Probe [source 1]}
+   * or {@code deliver EAGER 0->2 #0}.
+   *
+   * @param action an action of {@link #enabled()}
+   * @return the label
+   */
+  public String describe(Action action) {
+    if (action.kind() == Action.Kind.STEP) {
+      ThreadState t = thread(action.rank(), action.thread());
+      return t.name() + " " + calls.describeNext(t) + (action.variant() >= 0 ? " [" + calls.describeVariant(t,
+          action.variant()) + "]" : "");
+    }
+    for (InFlight f : net.deliverable()) {
+      if (f.source() == action.source() && f.dest() == action.rank() && f.linkSeq() == action.linkSeq()) {
+        return "deliver " + f.packet().kind() + " " + f.source() + "->" + f.dest() + " #" + f.linkSeq()
+            + describePayload(f.packet());
+      }
+    }
+    return "deliver ? " + action.source() + "->" + action.rank() + " #" + action.linkSeq();
+  }
+
+  private static String describePayload(Packet p) {
+    if (p.payload() instanceof Payloads.Envelope e) {
+      return " (message " + dev.matchpoint.mpi.match.MessageIds.format(e.message().key()) + ", tag "
+          + e.message().tag() + ")";
+    }
+    return "";
+  }
+
+  /**
+   * Writes the canonical state: ranks, network, check states and the problems found so far.
+   *
+   * @param sink the hasher
+   */
+  @Override
+  public void hashInto(PrimitiveSink sink) {
+    for (RankState r : ranks) {
+      r.hashInto(sink);
+    }
+    net.hashInto(sink);
+    checks.hashInto(sink);
+    sink.putInt(problems.size());
+    for (String p : problems) {
+      sink.putUnencodedChars(p);
+    }
+  }
+
+  // ---- timed mode --------------------------------------------------------------------------
+
+  /** Timed mode: schedules every runnable thread's first call at time 0. */
+  public void start() {
+    for (RankState rank : ranks) {
+      for (ThreadState t : rank.threads) {
+        wake(t);
+      }
+    }
+  }
+
+  void wake(ThreadState t) {
+    if (kernel == null || stepScheduled[t.rank][t.thread] || !threadEnabled(t)) {
+      return;
+    }
+    stepScheduled[t.rank][t.thread] = true;
+    kernel.schedule(spec.options().callCostNs(), new Kernel.Action() {
+      @Override
+      public void fire() {
+        stepScheduled[t.rank][t.thread] = false;
+        timedStep(t);
+      }
+
+      @Override
+      public String describe() {
+        return t.name() + " " + calls.describeNext(t);
+      }
+    });
+  }
+
+  private void timedStep(ThreadState t) {
+    if (!threadEnabled(t)) {
+      return;
+    }
+    int[] variants = calls.variants(t);
+    int variant = -1;
+    if (variants.length > 0) {
+      ChoiceKind kind = calls.variantKind(t);
+      variant = variants[seam.choose(kind, variants.length, i -> calls.describeVariant(t, variants[i]))];
+    }
+    step++;
+    calls.step(t, variant);
+    wake(t);
+  }
+
+  void wakeProbers(RankState rank) {
+    if (kernel == null) {
+      return;
+    }
+    for (ThreadState t : rank.threads) {
+      if (t.block == BlockKind.PROBE) {
+        wake(t);
+      }
+    }
+  }
+
+  void after(long timeNs, Runnable r, String label) {
+    if (kernel == null || timeNs <= kernel.nowNs()) {
+      r.run();
+      return;
+    }
+    kernel.scheduleAt(timeNs, new Kernel.Action() {
+      @Override
+      public void fire() {
+        step++;
+        r.run();
+      }
+
+      @Override
+      public String describe() {
+        return label;
+      }
+    });
+  }
+
+  void computeFor(ThreadState t, long durationNs) {
+    kernel.schedule(durationNs, new Kernel.Action() {
+      @Override
+      public void fire() {
+        step++;
+        t.block = BlockKind.NONE;
+        advance(t);
+        wake(t);
+      }
+
+      @Override
+      public String describe() {
+        return t.name() + " compute done";
+      }
+    });
+  }
+
+  // ---- threads -----------------------------------------------------------------------------
+
+  ThreadState thread(int rank, int thread) {
+    return ranks[rank].threads[thread];
+  }
+
+  ThreadState owner(long requestId) {
+    return ranks[RequestIds.rank(requestId)].threads[RequestIds.thread(requestId)];
+  }
+
+  /** The call finished: move past it and through the thread-local instructions that follow. */
+  void advance(ThreadState t) {
+    t.pc++;
+    runLocal(t);
+  }
+
+  /** Runs thread-local instructions (control flow, Get_count, Compute in logical mode) up to the next call. */
+  void runLocal(ThreadState t) {
+    try {
+      while (t.pc < t.code.size()) {
+        Instr in = t.code.at(t.pc);
+        if (in instanceof Instr.Call c) {
+          if (!calls.isLocal(c.op())) {
+            return;
+          }
+          calls.local(t, c.op());
+          t.pc++;
+        } else if (in instanceof Instr.Jump j) {
+          t.pc = j.target();
+        } else if (in instanceof Instr.BranchIfFalse b) {
+          t.pc = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
+        } else if (in instanceof Instr.LoopEnter l) {
+          int times = Vars.eval(l.times(), t, size);
+          Vars.setIntSlot(t, l.counterSlot(), times);
+          if (l.indexSlot() >= 0) {
+            Vars.setIntSlot(t, l.indexSlot(), 0);
+          }
+          t.pc = times > 0 ? t.pc + 1 : l.exit();
+        } else if (in instanceof Instr.LoopNext l) {
+          long left = Vars.intSlot(t, l.counterSlot()) - 1;
+          Vars.setIntSlot(t, l.counterSlot(), left);
+          if (l.indexSlot() >= 0) {
+            Vars.setIntSlot(t, l.indexSlot(), Vars.intSlot(t, l.indexSlot()) + 1);
+          }
+          t.pc = left > 0 ? l.bodyStart() : t.pc + 1;
+        } else {
+          throw new AssertionError(in);
+        }
+      }
+      t.life = ThreadState.Life.FINISHED;
+      emit(new TraceEvent.ThreadFinished(step, now(), t.rank, t.thread));
+    } catch (ProgramError e) {
+      abort(t, e.getMessage());
+    }
+  }
+
+  void abort(ThreadState t, String why) {
+    SourceLocation at = t.pc < t.code.size() ? location(t, t.pc) : SourceLocation.unknown();
+    erroneous(t.rank, t.thread, "program error", why, at);
+    t.life = ThreadState.Life.ABORTED;
+    t.block = BlockKind.NONE;
+  }
+
+  static SourceLocation location(ThreadState t, int pc) {
+    Instr in = t.code.at(pc);
+    if (in instanceof Instr.Call c) {
+      return c.at();
+    } else if (in instanceof Instr.BranchIfFalse b) {
+      return b.at();
+    } else if (in instanceof Instr.LoopEnter l) {
+      return l.at();
+    }
+    return SourceLocation.unknown();
+  }
+
+  /** A request's operation completed: report it, free it if asked, and resume its waiting thread. */
+  void requestDone(Request r) {
+    ThreadState t = owner(r.id);
+    if (fullTrace) {
+      emit(new TraceEvent.RequestCompleted(step, now(), t.rank, t.thread, r.id, r.statusSource, r.statusTag,
+          r.statusBytes, r.statusError, r.statusCancelled));
+    }
+    if (r.freed) {
+      t.dropRequest(r);
+    }
+    resume(t);
+  }
+
+  void resume(ThreadState t) {
+    if (t.running() && t.block == BlockKind.REQUESTS && calls.tryFinish(t)) {
+      t.block = BlockKind.NONE;
+      t.internal = Calls.NO_INTERNAL;
+      advance(t);
+      wake(t);
+    }
+  }
+
+  // ---- network listener --------------------------------------------------------------------
+
+  @Override
+  public void onInjected(InFlight f) {
+    if (fullTrace) {
+      emit(new TraceEvent.PacketSent(step, f.injectedNs(), f.source(), -1, f.dest(), f.packet().kind(),
+          f.packet().sizeBytes(), f.linkSeq(), f.availableNs()));
+    }
+    Protocols.injected(this, f);
+  }
+
+  @Override
+  public void onDelivered(InFlight f, long nowNs) {
+    if (kernel != null) {
+      step++;
+    }
+    if (fullTrace) {
+      emit(new TraceEvent.PacketDelivered(step, nowNs, f.dest(), -1, f.source(), f.packet().kind(),
+          f.packet().sizeBytes(), f.linkSeq()));
+    }
+    Protocols.delivered(this, f);
+  }
+
+  // ---- end of run --------------------------------------------------------------------------
+
+  /**
+   * Threads that have not finished, as {@code rN.tM MPI_Call}, in (rank, thread) order.
+   *
+   * @return the names; empty when every thread finished or aborted
+   */
+  public List<String> blockedThreads() {
+    List<String> out = new ArrayList<>();
+    for (RankState r : ranks) {
+      for (ThreadState t : r.threads) {
+        if (t.running()) {
+          out.add(t.name() + " " + calls.describeNext(t));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Ends the run for the checks and returns how it ended.
+   *
+   * @param budgetExhausted whether a budget stopped the run
+   * @return the end
+   */
+  public RunEnd end(boolean budgetExhausted) {
+    RunEnd end = new RunEnd(step, blockedThreads(), budgetExhausted);
+    checks.end(end);
+    return end;
+  }
+
+  /**
+   * The errors and erroneous uses found so far, one line each, in detection order.
+   *
+   * @return a copy
+   */
+  public List<String> problems() {
+    return List.copyOf(problems);
+  }
+
+  /**
+   * A report of the current state for deadlocks: every unfinished thread with its call and what it
+   * waits for, each rank's posted receives and unexpected messages, and the packets in flight or
+   * waiting for eager credit.
+   *
+   * @return the report
+   */
+  public StateReport report() {
+    return StateReport.of(this);
+  }
+
+  /**
+   * The largest posted receive and unexpected message queue depths seen at each rank.
+   *
+   * @return per rank {@code [maxPosted, maxUnexpected]}
+   */
+  public int[][] queueMaxima() {
+    int[][] out = new int[size][2];
+    for (int r = 0; r < size; r++) {
+      out[r][0] = ranks[r].engine.maxPostedDepth();
+      out[r][1] = ranks[r].engine.maxUnexpectedDepth();
+    }
+    return out;
+  }
+
+  /**
+   * Whether the op at a thread's pc is the given MPI call (for tests and reports).
+   *
+   * @param rank the rank
+   * @param thread the thread
+   * @return the MPI function the thread is in or about to call, or null when finished
+   */
+  public MpiOp currentCall(int rank, int thread) {
+    ThreadState t = thread(rank, thread);
+    return t.pc < t.code.size() && t.code.at(t.pc) instanceof Instr.Call c ? c.op() : null;
+  }
+}
