@@ -6,10 +6,18 @@ package dev.matchpoint.scenario.importer.otf2;
  * tags and ranks are unsigned 32-bit values held in a {@code long}.
  */
 public sealed interface Otf2Record {
-  /** Type 12: a region was entered. @param region global Region id */
+  /**
+   * Type 12: a region was entered.
+   *
+   * @param region global Region id
+   */
   record Enter(long region) implements Otf2Record {}
 
-  /** Type 13: a region was left. @param region global Region id */
+  /**
+   * Type 13: a region was left.
+   *
+   * @param region global Region id
+   */
   record Leave(long region) implements Otf2Record {}
 
   /**
@@ -35,10 +43,18 @@ public sealed interface Otf2Record {
   record MpiIsend(long receiver, long communicator, long tag, long lengthBytes, long requestId)
       implements Otf2Record {}
 
-  /** Type 16: a send request completed. @param requestId the location's request id */
+  /**
+   * Type 16: a send request completed.
+   *
+   * @param requestId the location's request id
+   */
   record MpiIsendComplete(long requestId) implements Otf2Record {}
 
-  /** Type 17: a non-blocking receive was posted. @param requestId the location's request id */
+  /**
+   * Type 17: a non-blocking receive was posted.
+   *
+   * @param requestId the location's request id
+   */
   record MpiIrecvRequest(long requestId) implements Otf2Record {}
 
   /**
@@ -64,10 +80,18 @@ public sealed interface Otf2Record {
   record MpiIrecv(long sender, long communicator, long tag, long lengthBytes, long requestId)
       implements Otf2Record {}
 
-  /** Type 20: a test found the request incomplete. @param requestId the request id */
+  /**
+   * Type 20: a test found the request incomplete.
+   *
+   * @param requestId the request id
+   */
   record MpiRequestTest(long requestId) implements Otf2Record {}
 
-  /** Type 21: the request was cancelled. @param requestId the request id */
+  /**
+   * Type 21: the request was cancelled.
+   *
+   * @param requestId the request id
+   */
   record MpiRequestCancelled(long requestId) implements Otf2Record {}
 
   /** Type 22: a collective operation began. */
