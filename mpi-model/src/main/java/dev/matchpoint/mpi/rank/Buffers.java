@@ -15,6 +15,7 @@ final class Buffers {
 
   static boolean attach(World w, ThreadState t, Instr.Call c, long sizeBytes) {
     RankState rank = w.ranks[t.rank];
+    w.touchBuffer(t.rank);
     if (rank.bufferAttachedBytes >= 0) {
       w.error(t, "MPI_Buffer_attach", ErrorClass.MPI_ERR_BUFFER,
           "a buffer of " + rank.bufferAttachedBytes + " bytes is attached already; only one may be", c.at());
@@ -30,6 +31,7 @@ final class Buffers {
   /** Blocks until every buffered message has been transmitted (MPI-3.1 §3.6). */
   static boolean detach(World w, ThreadState t, Instr.Call c) {
     RankState rank = w.ranks[t.rank];
+    w.touchBuffer(t.rank);
     if (rank.bufferAttachedBytes < 0) {
       w.error(t, "MPI_Buffer_detach", ErrorClass.MPI_ERR_BUFFER, "no buffer is attached", c.at());
       return true;
@@ -44,6 +46,7 @@ final class Buffers {
 
   static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes) {
     RankState rank = w.ranks[t.rank];
+    w.touchBuffer(t.rank);
     long need = bytes + w.spec.options().bsendOverheadBytes();
     if (rank.bufferAttachedBytes < 0 || rank.bufferAttachedBytes - rank.bufferUsedBytes < need) {
       w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_BUFFER, rank.bufferAttachedBytes < 0
@@ -67,6 +70,7 @@ final class Buffers {
       return;
     }
     RankState rank = w.ranks[dev.matchpoint.mpi.RequestIds.rank(r.id)];
+    w.touchBuffer(rank.rank);
     rank.bufferUsedBytes -= r.bufferBytes;
     rank.bufferedInTransit--;
     r.bufferBytes = 0;
@@ -74,8 +78,8 @@ final class Buffers {
       for (ThreadState t : rank.threads) {
         if (t.running() && t.block == BlockKind.DETACH) {
           rank.bufferAttachedBytes = -1;
-          t.block = BlockKind.NONE;
-          w.advance(t);
+          w.touchThread(t);
+          w.returnFromCall(t);
           w.wake(t);
         }
       }

@@ -208,13 +208,7 @@ final class Calls {
       return;
     }
     if (done) {
-      t.block = BlockKind.NONE;
-      t.internal = NO_INTERNAL;
-      if (w.fullTrace) {
-        w.emit(new TraceEvent.CallReturned(w.step, w.now(), t.rank, t.thread, c.op().mpiName(), "",
-            ErrorClass.MPI_SUCCESS));
-      }
-      w.advance(t);
+      w.returnFromCall(t);
     }
   }
 
@@ -396,6 +390,7 @@ final class Calls {
     r.context = ctx;
     r.capacityBytes = capacityBytes;
     w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
+    w.touchEngine(t.rank, true);
     Message m = rank.engine.select(src, tag, ctx, variant, true);
     if (m != null) {
       rank.engine.takeUnexpected(m);

@@ -34,6 +34,104 @@ public final class OpText {
     return String.join(" ", args(op, t, worldSize));
   }
 
+  /**
+   * What a call bound in its output variables, e.g. {@code flag=true source=0 tag=0 count=4}.
+   *
+   * @param op the call that just returned
+   * @param t its thread
+   * @return the text, empty when the call binds nothing
+   */
+  static String result(MpiOp op, ThreadState t) {
+    List<String> out = new ArrayList<>();
+    String status = statusVar(op);
+    String flag = null;
+    String message = null;
+    String intVar = null;
+    if (op instanceof MpiOp.Iprobe p) {
+      flag = p.flag();
+    } else if (op instanceof MpiOp.Improbe p) {
+      flag = p.flag();
+      message = p.message();
+    } else if (op instanceof MpiOp.Mprobe p) {
+      message = p.message();
+    } else if (op instanceof MpiOp.Test x) {
+      flag = x.flag();
+    } else if (op instanceof MpiOp.Testall x) {
+      flag = x.flag();
+    } else if (op instanceof MpiOp.Testany x) {
+      flag = x.flag();
+      intVar = x.index();
+    } else if (op instanceof MpiOp.Waitany x) {
+      intVar = x.index();
+    } else if (op instanceof MpiOp.Waitsome x) {
+      intVar = x.outcount();
+    } else if (op instanceof MpiOp.Testsome x) {
+      intVar = x.outcount();
+    }
+    if (flag != null) {
+      out.add("flag=" + (Vars.flagValue(t, flag) == 1));
+      if (Vars.flagValue(t, flag) != 1) {
+        return String.join(" ", out);
+      }
+    }
+    if (message != null) {
+      long h = Vars.message(t, message);
+      out.add("message=" + (h == Vars.MESSAGE_NULL ? "MPI_MESSAGE_NULL" : h == Vars.MESSAGE_NO_PROC
+          ? "MPI_MESSAGE_NO_PROC" : dev.matchpoint.mpi.match.MessageIds.format(h - 2)));
+    }
+    if (intVar != null) {
+      long v = Vars.intValue(t, intVar);
+      out.add(intVar + "=" + (v == Mpi.UNDEFINED ? "MPI_UNDEFINED" : Long.toString(v)));
+    }
+    if (status != null && Vars.statusSet(t, status)) {
+      out.add("source=" + Mpi.sourceName((int) Vars.statusRaw(t, status, 1)) + " tag="
+          + Mpi.tagName((int) Vars.statusRaw(t, status, 2)) + " count=" + Vars.statusRaw(t, status, 3) + "B");
+    }
+    return String.join(" ", out);
+  }
+
+  /**
+   * The error class a returning call reports in its status, or success.
+   *
+   * @param op the call
+   * @param t its thread
+   * @return the class
+   */
+  static dev.matchpoint.mpi.ErrorClass error(MpiOp op, ThreadState t) {
+    String status = statusVar(op);
+    if (status == null || !Vars.statusSet(t, status)) {
+      return dev.matchpoint.mpi.ErrorClass.MPI_SUCCESS;
+    }
+    return dev.matchpoint.mpi.ErrorClass.values()[(int) Vars.statusRaw(t, status, 4)];
+  }
+
+  private static String statusVar(MpiOp op) {
+    if (op instanceof MpiOp.Recv x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Probe x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Iprobe x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Mprobe x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Improbe x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Mrecv x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Wait x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Test x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Waitany x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Testany x) {
+      return x.status();
+    } else if (op instanceof MpiOp.Sendrecv x) {
+      return x.status();
+    }
+    return null;
+  }
+
   private static String value(Expr e, ThreadState t, int worldSize, boolean peer) {
     if (t == null) {
       return e.toString();

@@ -5,6 +5,7 @@ import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.match.Envelopes;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Expr;
@@ -48,6 +49,8 @@ final class Probes {
     }
     RankState rank = w.ranks[t.rank];
     Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
+    // A probe only reads the queues; under round-robin it moves the wildcard pointer.
+    w.touchEngine(t.rank, m != null && rank.engine.policy() == WildcardPolicy.ROUND_ROBIN && src == Envelopes.ANY);
     if (m == null) {
       if (flag != null) {
         Vars.setFlag(t, flag, false);
@@ -95,6 +98,7 @@ final class Probes {
     }
     RankState rank = w.ranks[t.rank];
     Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
+    w.touchEngine(t.rank, m != null);
     if (m == null) {
       if (flag != null) {
         Vars.setFlag(t, flag, false);

@@ -45,7 +45,7 @@ final class Protocols {
     r.at = at;
     long wire = bytes + p.headerBytes();
     boolean eager = p.isEager(bytes) && wire <= p.eagerBufferBytesPerPeer();
-    if (eager && p.onCreditExhausted() == CreditPolicy.RENDEZVOUS && !w.net.hasEagerCredit(t.rank, dest, wire)) {
+    if (eager && p.onCreditExhausted() == CreditPolicy.RENDEZVOUS && !w.hasEagerCredit(t.rank, dest, wire)) {
       eager = false;
     }
     r.rendezvous = !eager;
@@ -54,9 +54,9 @@ final class Protocols {
         !eager, r.id));
     Message m = new Message(t.rank, tag, ctx, r.seq, bytes, !eager, mode, r.id, 0);
     if (eager) {
-      w.net.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire, w.now());
+      w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire);
     } else {
-      w.net.send(new Packet(Payloads.RTS, t.rank, dest, p.headerBytes(), new Payloads.Envelope(m)), w.now());
+      w.send(new Packet(Payloads.RTS, t.rank, dest, p.headerBytes(), new Payloads.Envelope(m)));
     }
   }
 
@@ -91,14 +91,16 @@ final class Protocols {
     switch (p.kind()) {
       case Payloads.EAGER, Payloads.RTS -> {
         RankState rank = w.ranks[me];
+        w.touchEngine(me, true);
         rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m));
       }
       case Payloads.CTS -> {
         Payloads.Cts c = (Payloads.Cts) p.payload();
         Request r = request(w, c.sendRequestId());
         r.state = RequestState.MATCHED;
-        w.net.send(new Packet(Payloads.DATA, me, p.source(), r.sizeBytes + w.protocol.headerBytes(),
-            new Payloads.Data(c.sendRequestId(), c.recvRequestId(), r.sizeBytes)), w.now());
+        w.touchThread(w.owner(r.id));
+        w.send(new Packet(Payloads.DATA, me, p.source(), r.sizeBytes + w.protocol.headerBytes(),
+            new Payloads.Data(c.sendRequestId(), c.recvRequestId(), r.sizeBytes)));
       }
       case Payloads.DATA -> {
         Payloads.Data d = (Payloads.Data) p.payload();
@@ -110,7 +112,8 @@ final class Protocols {
         sendDone(w, r);
       }
       case Network.CREDIT -> {
-        // The network has restored the credit; nothing for the ranks to do.
+        // The network restored the credit of link dest->source and injected what waited for it.
+        w.touchLinkTail(me, p.source());
       }
       default -> throw new IllegalStateException("unknown packet kind " + p.kind());
     }
@@ -170,14 +173,13 @@ final class Protocols {
     int me = owner.rank;
     long header = w.protocol.headerBytes();
     if (!m.rendezvous()) {
-      w.net.returnEagerCredit(me, m.source(), m.sizeBytes() + header, w.now());
+      w.returnEagerCredit(me, m.source(), m.sizeBytes() + header);
       if (m.synchronous()) {
-        w.net.send(new Packet(Payloads.ACK, me, m.source(), header, new Payloads.Ack(m.sendRequestId())), w.now());
+        w.send(new Packet(Payloads.ACK, me, m.source(), header, new Payloads.Ack(m.sendRequestId())));
       }
       finishReceive(w, r);
     } else {
-      w.net.send(new Packet(Payloads.CTS, me, m.source(), header, new Payloads.Cts(m.sendRequestId(), r.id)),
-          w.now());
+      w.send(new Packet(Payloads.CTS, me, m.source(), header, new Payloads.Cts(m.sendRequestId(), r.id)));
     }
   }
 

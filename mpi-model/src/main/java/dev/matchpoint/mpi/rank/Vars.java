@@ -60,6 +60,22 @@ final class Vars {
     return t.vars[s + offset];
   }
 
+  static boolean statusSet(ThreadState t, String name) {
+    return t.vars[slot(t, name)] == 1;
+  }
+
+  static long statusRaw(ThreadState t, String name, int offset) {
+    return t.vars[slot(t, name) + offset];
+  }
+
+  static long flagValue(ThreadState t, String name) {
+    return t.vars[slot(t, name)];
+  }
+
+  static long intValue(ThreadState t, String name) {
+    return t.vars[slot(t, name) + 1];
+  }
+
   // ---- handles, flags, ints ---------------------------------------------------------------
 
   static void setRequest(ThreadState t, String name, long value) {

@@ -2,6 +2,7 @@ package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.core.explore.Footprint;
 import dev.matchpoint.core.kernel.Kernel;
 import dev.matchpoint.core.net.InFlight;
 import dev.matchpoint.core.net.Network;
@@ -60,6 +61,8 @@ public final class World implements NetworkListener, StateHashable {
 
   private final Kernel kernel;
   private final SchedulerSeam seam;
+  /** The shared objects the current action touches, when exploration asks for them. */
+  private Footprint footprint;
   private final boolean[][] stepScheduled;
   final Calls calls;
 
@@ -275,15 +278,94 @@ public final class World implements NetworkListener, StateHashable {
    */
   public void execute(Action action) {
     step++;
+    if (footprint != null) {
+      footprint.clear();
+    }
     if (action.kind() == Action.Kind.STEP) {
       ThreadState t = thread(action.rank(), action.thread());
+      touchThread(t);
       if (!threadEnabled(t)) {
         throw new IllegalArgumentException("thread " + t.name() + " is not enabled");
       }
       calls.step(t, action.variant());
     } else {
+      if (footprint != null) {
+        footprint.write(ObjectIds.linkHead(action.source(), action.rank()));
+      }
       net.deliver(action.source(), action.rank(), action.linkSeq(), now());
     }
+  }
+
+  /**
+   * Makes {@link #execute} record the shared objects each action reads and writes (DESIGN §5's
+   * independence relation, see {@link ObjectIds}).
+   *
+   * @return the footprint object that {@link #execute} refills
+   */
+  public Footprint recordFootprints() {
+    if (footprint == null) {
+      footprint = new Footprint();
+    }
+    return footprint;
+  }
+
+  void touchThread(ThreadState t) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.thread(t.rank, t.thread));
+    }
+  }
+
+  void touchEngine(int rank, boolean write) {
+    if (footprint != null) {
+      if (write) {
+        footprint.write(ObjectIds.engine(rank));
+      } else {
+        footprint.read(ObjectIds.engine(rank));
+      }
+    }
+  }
+
+  void touchLinkTail(int source, int dest) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.linkTail(source, dest));
+    }
+  }
+
+  void touchBuffer(int rank) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.buffer(rank));
+    }
+  }
+
+  /** Injects a packet that needs no eager credit; writes the tail of its link. */
+  void send(Packet p) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.linkTail(p.source(), p.dest()));
+    }
+    net.send(p, now());
+  }
+
+  /** Injects an eager packet against credit; writes the tail of its link (credit and queue included). */
+  void sendEager(Packet p, long creditBytes) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.linkTail(p.source(), p.dest()));
+    }
+    net.sendEager(p, creditBytes, now());
+  }
+
+  boolean hasEagerCredit(int source, int dest, long bytes) {
+    if (footprint != null) {
+      footprint.read(ObjectIds.linkTail(source, dest));
+    }
+    return net.hasEagerCredit(source, dest, bytes);
+  }
+
+  /** The receiver returns eager buffer space to a sender; writes the tail of the return link. */
+  void returnEagerCredit(int receiver, int sender, long bytes) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.linkTail(receiver, sender));
+    }
+    net.returnEagerCredit(receiver, sender, bytes, now());
   }
 
   /**
@@ -414,8 +496,7 @@ public final class World implements NetworkListener, StateHashable {
       @Override
       public void fire() {
         step++;
-        t.block = BlockKind.NONE;
-        advance(t);
+        returnFromCall(t);
         wake(t);
       }
 
@@ -440,6 +521,17 @@ public final class World implements NetworkListener, StateHashable {
   void advance(ThreadState t) {
     t.pc++;
     runLocal(t);
+  }
+
+  /** A call returns (at once, or when the event that unblocks it happens): report it and move on. */
+  void returnFromCall(ThreadState t) {
+    t.block = BlockKind.NONE;
+    t.internal = Calls.NO_INTERNAL;
+    if (fullTrace && t.code.at(t.pc) instanceof Instr.Call c) {
+      emit(new TraceEvent.CallReturned(step, now(), t.rank, t.thread, c.op().mpiName(), OpText.result(c.op(), t),
+          OpText.error(c.op(), t)));
+    }
+    advance(t);
   }
 
   /** Runs thread-local instructions (control flow, Get_count, Compute in logical mode) up to the next call. */
@@ -504,6 +596,7 @@ public final class World implements NetworkListener, StateHashable {
   /** A request's operation completed: report it, free it if asked, and resume its waiting thread. */
   void requestDone(Request r) {
     ThreadState t = owner(r.id);
+    touchThread(t);
     if (fullTrace) {
       emit(new TraceEvent.RequestCompleted(step, now(), t.rank, t.thread, r.id, r.statusSource, r.statusTag,
           r.statusBytes, r.statusError, r.statusCancelled));
@@ -516,9 +609,7 @@ public final class World implements NetworkListener, StateHashable {
 
   void resume(ThreadState t) {
     if (t.running() && t.block == BlockKind.REQUESTS && calls.tryFinish(t)) {
-      t.block = BlockKind.NONE;
-      t.internal = Calls.NO_INTERNAL;
-      advance(t);
+      returnFromCall(t);
       wake(t);
     }
   }

@@ -1,0 +1,115 @@
+package dev.matchpoint.mpi.match;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.WildcardPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The engine's rules, each with its source. */
+class MatchingEngineTest {
+  private static MatchingEngine engine(WildcardPolicy p) {
+    return new MatchingEngine(p, new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
+  }
+
+  private static Message msg(int source, int tag, int context, long seq) {
+    return new Message(source, tag, context, seq, 4, false, SendMode.STANDARD, 0, 0);
+  }
+
+  private static List<Long> arriveAll(MatchingEngine e, Message... ms) {
+    List<Long> released = new ArrayList<>();
+    for (Message m : ms) {
+      e.arrive(m, r -> {
+        released.add(r.key());
+        e.matchArrival(r);
+      });
+    }
+    return released;
+  }
+
+  @Test
+  void arrive_outOfSequence_isHeldBackUntilItsPredecessorArrives_seed004() {
+    // seed 004: "a sequence number would have to be added to each store ... to ensure ordering".
+    MatchingEngine e = engine(WildcardPolicy.ANY);
+    List<Long> released = arriveAll(e, msg(1, 0, 0, 2), msg(1, 0, 0, 1), msg(2, 0, 0, 0), msg(1, 0, 0, 0));
+    assertEquals(List.of(MessageIds.key(2, 0, 0), MessageIds.key(1, 0, 0), MessageIds.key(1, 0, 1),
+        MessageIds.key(1, 0, 2)), released);
+    assertThrows(IllegalStateException.class, () -> e.arrive(msg(1, 0, 0, 1), m -> { }));
+  }
+
+  @Test
+  void select_specificSource_takesThatSourcesEarliestMatch_nonOvertaking() {
+    // MPI-3.1 §3.5: messages from one sender that match the same receive are received in send order.
+    MatchingEngine e = engine(WildcardPolicy.ANY);
+    arriveAll(e, msg(1, 5, 0, 0), msg(1, 7, 0, 1), msg(1, 7, 0, 2));
+    assertEquals(MessageIds.key(1, 0, 1), e.select(1, 7, 0, -1, true).key());
+    assertEquals(MessageIds.key(1, 0, 0), e.select(1, Envelopes.ANY, 0, -1, true).key());
+    assertNull(e.select(1, 9, 0, -1, true));
+  }
+
+  @Test
+  void select_neverCrossesContexts() {
+    // MPI-3.1 §3.2.4: the context of a receive is never a wildcard.
+    MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
+    arriveAll(e, msg(1, 0, 1, 0));
+    assertNull(e.select(Envelopes.ANY, Envelopes.ANY, 0, -1, true));
+    assertEquals(1, e.select(Envelopes.ANY, Envelopes.ANY, 1, -1, true).context());
+  }
+
+  @Test
+  void matchArrival_takesTheEarliestPostedMatchingReceive() {
+    // MPI-3.1 §3.5 "Order": receives are ordered too; an arriving message matches the first.
+    MatchingEngine e = engine(WildcardPolicy.ANY);
+    e.post(10, 3, 0, 0, 8);
+    e.post(11, Envelopes.ANY, 0, 0, 8);
+    e.post(12, 1, 0, 0, 8);
+    e.post(13, 1, Envelopes.ANY, 0, 8);
+    assertEquals(11, e.matchArrival(msg(1, 0, 0, 0).withArrivalStamp(0)).requestId());
+    assertEquals(12, e.matchArrival(msg(1, 0, 0, 1).withArrivalStamp(1)).requestId());
+    assertEquals(13, e.matchArrival(msg(1, 4, 0, 2).withArrivalStamp(2)).requestId());
+    assertNull(e.matchArrival(msg(2, 0, 0, 0).withArrivalStamp(3)));
+    assertEquals(1, e.unexpectedDepth());
+  }
+
+  @Test
+  void wildcardPolicies_chooseAsDocumented() {
+    // DESIGN §4: any = every source's earliest message is permitted; arrival = earliest arrival;
+    // round-robin = first source after the last wildcard-matched one.
+    for (WildcardPolicy p : WildcardPolicy.values()) {
+      MatchingEngine e = engine(p);
+      arriveAll(e, msg(2, 0, 0, 0), msg(0, 0, 0, 0), msg(1, 0, 0, 0), msg(0, 0, 0, 1));
+      assertArrayEquals(new int[] {0, 1, 2}, e.wildcardSources(Envelopes.ANY, 0));
+      switch (p) {
+        case ARRIVAL -> assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source());
+        case ANY -> {
+          assertEquals(1, e.select(Envelopes.ANY, 0, 0, 1, true).source());
+          assertEquals(0, e.select(Envelopes.ANY, 0, 0, 0, true).seq());
+        }
+        case ROUND_ROBIN -> {
+          Message first = e.select(Envelopes.ANY, 0, 0, -1, true);
+          assertEquals(0, first.source());
+          e.takeUnexpected(first);
+          // The pointer moved to source 0, so the next scan starts at 1, although 0 has another message.
+          assertEquals(1, e.select(Envelopes.ANY, 0, 0, -1, true).source());
+          assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "probing advances the pointer too");
+          assertEquals(0, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "and wraps around");
+        }
+      }
+    }
+  }
+
+  @Test
+  void copy_evolvesIndependently() {
+    MatchingEngine e = engine(WildcardPolicy.ANY);
+    arriveAll(e, msg(1, 0, 0, 0));
+    MatchingEngine c = e.copy();
+    c.takeUnexpected(c.select(1, 0, 0, -1, true));
+    assertEquals(1, e.unexpectedDepth());
+    assertEquals(0, c.unexpectedDepth());
+  }
+}
