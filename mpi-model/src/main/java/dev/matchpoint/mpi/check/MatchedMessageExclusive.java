@@ -74,6 +74,6 @@ public final class MatchedMessageExclusive implements Check {
   @Override
   public void hashInto(PrimitiveSink sink) {
     held.forEach((k, v) -> sink.putUnencodedChars(k).putInt(v));
-    sink.putInt(violations.size());
+    Violation.hashSorted(violations, sink);
   }
 }

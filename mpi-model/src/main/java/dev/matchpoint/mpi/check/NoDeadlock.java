@@ -53,6 +53,6 @@ public final class NoDeadlock implements Check {
 
   @Override
   public void hashInto(PrimitiveSink sink) {
-    sink.putInt(violations.size());
+    Violation.hashSorted(violations, sink);
   }
 }

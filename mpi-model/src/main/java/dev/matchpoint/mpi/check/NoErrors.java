@@ -51,6 +51,6 @@ public final class NoErrors implements Check {
 
   @Override
   public void hashInto(PrimitiveSink sink) {
-    sink.putInt(violations.size());
+    Violation.hashSorted(violations, sink);
   }
 }

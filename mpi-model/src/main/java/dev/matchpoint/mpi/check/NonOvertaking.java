@@ -96,6 +96,6 @@ public final class NonOvertaking implements Check {
       sink.putLong(k);
       v.forEach((seq, tag) -> sink.putLong(seq).putInt(tag));
     });
-    sink.putInt(violations.size());
+    Violation.hashSorted(violations, sink);
   }
 }

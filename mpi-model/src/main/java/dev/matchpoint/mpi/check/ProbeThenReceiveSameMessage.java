@@ -106,6 +106,6 @@ public final class ProbeThenReceiveSameMessage implements Check {
     lastProbe.forEach((k, v) -> sink.putLong(k).putLong(v.key()).putInt(v.tag()));
     sink.putInt(-1);
     expected.forEach((k, v) -> sink.putLong(k).putLong(v));
-    sink.putInt(violations.size());
+    Violation.hashSorted(violations, sink);
   }
 }

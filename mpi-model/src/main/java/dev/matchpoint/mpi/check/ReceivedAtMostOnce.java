@@ -61,6 +61,6 @@ public final class ReceivedAtMostOnce implements Check {
   @Override
   public void hashInto(PrimitiveSink sink) {
     received.forEach(sink::putUnencodedChars);
-    sink.putInt(violations.size());
+    Violation.hashSorted(violations, sink);
   }
 }

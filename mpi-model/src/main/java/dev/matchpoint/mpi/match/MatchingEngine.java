@@ -341,8 +341,9 @@ public final class MatchingEngine {
 
   /**
    * Writes the canonical state: posted receives in posting order, unexpected messages in arrival
-   * order, the reordering buffer, and round-robin pointers. Stamps and counters are left out: only
-   * relative order matters, and the lists carry it.
+   * order (under the {@code any} and {@code round-robin} policies, per source in sequence order,
+   * since only that order is observable), the reordering buffer, and round-robin pointers. Stamps
+   * and counters are left out: only relative order matters, and the lists carry it.
    *
    * @param sink the hasher
    */
@@ -351,6 +352,14 @@ public final class MatchingEngine {
     sink.putInt(p.size());
     p.forEach(r -> r.hashInto(sink));
     List<Message> u = unexpected.inArrivalOrder();
+    if (policy != WildcardPolicy.ARRIVAL) {
+      // Under any and round-robin only the order within each (source, context) matters, and that is
+      // sequence order: hash the messages in (source, context, seq) order, so states that differ
+      // only in the interleaving of arrivals from different sources are one state.
+      u = new ArrayList<>(u);
+      u.sort(java.util.Comparator.comparingInt(Message::source).thenComparingInt(Message::context)
+          .thenComparingLong(Message::seq));
+    }
     sink.putInt(u.size());
     u.forEach(m -> m.hashInto(sink));
     for (Map.Entry<Long, Long> e : expectedSeq.entrySet()) {

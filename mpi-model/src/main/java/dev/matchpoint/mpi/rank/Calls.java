@@ -169,6 +169,12 @@ final class Calls {
     return done.size() >= 2 ? done.stream().mapToInt(Integer::intValue).toArray() : NO_INTERNAL;
   }
 
+  /** Whether the thread's next call is a blocking Probe or Mprobe. */
+  boolean isBlockingProbe(ThreadState t) {
+    MpiOp op = call(t).op();
+    return op instanceof MpiOp.Probe || op instanceof MpiOp.Mprobe;
+  }
+
   /** Whether a thread blocked in Probe or Mprobe would find a message now. */
   boolean probeReady(ThreadState t) {
     MpiOp op = call(t).op();
@@ -390,14 +396,19 @@ final class Calls {
     r.context = ctx;
     r.capacityBytes = capacityBytes;
     w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
-    w.touchEngine(t.rank, true);
+    w.touchQueue(t.rank, src, false);
     Message m = rank.engine.select(src, tag, ctx, variant, true);
+    if (m != null && src == Envelopes.ANY) {
+      w.touchRoundRobin(t.rank);
+    }
     if (m != null) {
+      w.touchQueue(t.rank, m.source(), true);
       rank.engine.takeUnexpected(m);
       w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
           src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
       Protocols.receiveMatched(w, t, r, m);
     } else {
+      w.touchPosted(t.rank, true);
       rank.engine.post(r.id, src, tag, ctx, capacityBytes);
     }
   }

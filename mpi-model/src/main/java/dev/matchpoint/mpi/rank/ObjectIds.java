@@ -6,33 +6,78 @@ package dev.matchpoint.mpi.rank;
  * one writes an object the other touches.
  *
  * <ul>
- *   <li>{@code engine(r)}: rank r's matching engine (posted receive queue, unexpected message queue,
- *       reordering buffer, round-robin pointer). Written by receives, matched probes and message
- *       arrivals; read by probes (written under round-robin, which moves the pointer).
+ *   <li>{@code queue(r, s)}: the messages from source s at rank r: its reordering buffer and its
+ *       part of the unexpected message queue. Under the {@code arrival} wildcard policy the order
+ *       across sources matters, so every source maps to one object, {@code queue(r, ALL)}. A
+ *       receive or probe with a specific source reads (and a receive or matched probe that takes a
+ *       message writes) that source's queue; with MPI_ANY_SOURCE it reads every source's queue.
+ *       An arriving message writes its source's queue.
+ *   <li>{@code posted(r)}: rank r's posted receive queue. Read by every arriving message, written
+ *       when a receive is queued or an arrival matches one.
+ *   <li>{@code roundRobin(r)}: the round-robin pointer, written by wildcard matches under that policy.
  *   <li>{@code thread(r, t)}: a thread's program counter, variables, requests and handles. Written
  *       by the thread's own steps and by the events that complete its requests.
  *   <li>{@code linkTail(s, d)}: the sending side of link s->d: the send sequence numbers to d, the
- *       eager credit at d, packets waiting for credit, and appending to the link. Written by sends
- *       and replies from s to d and by the delivery of a credit packet d->s.
- *   <li>{@code linkHead(s, d)}: removing a packet from link s->d. Written by deliveries. Appending
- *       (tail) and removing (head) commute whenever both are enabled, so they are separate objects.
+ *       eager credit at d, packets waiting for credit. Written by sends and replies from s to d and
+ *       by the delivery of a credit packet d->s.
+ *   <li>{@code linkHead(s, d)}: removing packets from link s->d. Written by deliveries.
+ *   <li>{@code packet(s, d, k)}: the k-th packet of link s->d. Written by the action that injects it
+ *       and by its delivery, so a delivery happens after its injection (enabling is dependency).
  *   <li>{@code buffer(r)}: rank r's attached buffer for buffered sends.
  * </ul>
  *
- * <p>So steps of different ranks that touch no common engine or link commute; two operations on
- * one rank's matching engine do not; a delivery and a probe on the same rank do not.
+ * <p>So: steps of different ranks that touch no common queue or link commute; two receives or
+ * matched probes on one rank that may take the same messages do not; a delivery and a probe that
+ * can see its message do not; under the {@code any} policy two messages from different sources
+ * arriving at a rank with no posted receive commute.
  */
 public final class ObjectIds {
   private ObjectIds() {}
 
+  /** The source index that stands for every source ({@code arrival} policy, wildcard reads). */
+  public static final int ALL_SOURCES = 0xffffff;
+
   /**
-   * Rank r's matching engine.
+   * The messages of one source at a rank.
+   *
+   * @param rank the receiving rank
+   * @param source the source, or {@link #ALL_SOURCES}
+   * @return the object id
+   */
+  public static long queue(int rank, int source) {
+    return (1L << 56) | ((long) rank << 24) | (source & 0xffffff);
+  }
+
+  /**
+   * A rank's posted receive queue.
    *
    * @param rank the rank
    * @return the object id
    */
-  public static long engine(int rank) {
-    return (1L << 56) | rank;
+  public static long posted(int rank) {
+    return (6L << 56) | rank;
+  }
+
+  /**
+   * A rank's round-robin pointer.
+   *
+   * @param rank the rank
+   * @return the object id
+   */
+  public static long roundRobin(int rank) {
+    return (7L << 56) | rank;
+  }
+
+  /**
+   * One packet of a link.
+   *
+   * @param source source rank, below 2^16
+   * @param dest destination rank, below 2^16
+   * @param linkSeq position on the link, below 2^24
+   * @return the object id
+   */
+  public static long packet(int source, int dest, long linkSeq) {
+    return (8L << 56) | ((long) (source & 0xffff) << 40) | ((long) (dest & 0xffff) << 24) | (linkSeq & 0xffffff);
   }
 
   /**

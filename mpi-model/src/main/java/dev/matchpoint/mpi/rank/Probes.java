@@ -5,7 +5,6 @@ import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.SendMode;
-import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.match.Envelopes;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Expr;
@@ -49,8 +48,11 @@ final class Probes {
     }
     RankState rank = w.ranks[t.rank];
     Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
-    // A probe only reads the queues; under round-robin it moves the wildcard pointer.
-    w.touchEngine(t.rank, m != null && rank.engine.policy() == WildcardPolicy.ROUND_ROBIN && src == Envelopes.ANY);
+    // A probe only reads the queues; under round-robin a wildcard match moves the pointer.
+    w.touchQueue(t.rank, src, false);
+    if (m != null && src == Envelopes.ANY) {
+      w.touchRoundRobin(t.rank);
+    }
     if (m == null) {
       if (flag != null) {
         Vars.setFlag(t, flag, false);
@@ -98,7 +100,13 @@ final class Probes {
     }
     RankState rank = w.ranks[t.rank];
     Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
-    w.touchEngine(t.rank, m != null);
+    w.touchQueue(t.rank, src, false);
+    if (m != null) {
+      w.touchQueue(t.rank, m.source(), true);
+      if (src == Envelopes.ANY) {
+        w.touchRoundRobin(t.rank);
+      }
+    }
     if (m == null) {
       if (flag != null) {
         Vars.setFlag(t, flag, false);

@@ -91,7 +91,8 @@ final class Protocols {
     switch (p.kind()) {
       case Payloads.EAGER, Payloads.RTS -> {
         RankState rank = w.ranks[me];
-        w.touchEngine(me, true);
+        w.touchQueue(me, p.source(), true);
+        w.touchPosted(me, false);
         rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m));
       }
       case Payloads.CTS -> {
@@ -139,6 +140,7 @@ final class Protocols {
     }
     PostedReceive pr = rank.engine.matchArrival(m);
     if (pr != null) {
+      w.touchPosted(rank.rank, true);
       ThreadState owner = w.owner(pr.requestId());
       Request r = owner.request(pr.requestId());
       w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),

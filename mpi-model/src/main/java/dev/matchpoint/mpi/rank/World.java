@@ -26,6 +26,7 @@ import dev.matchpoint.mpi.trace.TraceEvent;
 import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The whole model at one moment: every rank (matching engine, threads, requests, handles, buffer
@@ -63,6 +64,18 @@ public final class World implements NetworkListener, StateHashable {
   private final SchedulerSeam seam;
   /** The shared objects the current action touches, when exploration asks for them. */
   private Footprint footprint;
+  /** Per rank and thread, what each program counter may still reach; shared by all copies. */
+  private final Reach[][][] reach;
+  /** Successors computed by {@link #dryRun}, kept until the explorer takes them (never copied). */
+  private Map<Action, Successor> dryRuns;
+
+  /**
+   * A successor state with the footprint of the action that led to it.
+   *
+   * @param world the successor
+   * @param footprint the action's reads and writes
+   */
+  public record Successor(World world, Footprint footprint) {}
   private final boolean[][] stepScheduled;
   final Calls calls;
 
@@ -79,6 +92,7 @@ public final class World implements NetworkListener, StateHashable {
     this.problems = new ArrayList<>();
     this.calls = new Calls(this);
     this.ranks = new RankState[size];
+    this.reach = new Reach[size][][];
     this.stepScheduled = kernel == null ? null : new boolean[size][];
     for (int r = 0; r < size; r++) {
       List<dev.matchpoint.mpi.program.Code> codes = spec.threads().get(r);
@@ -89,6 +103,7 @@ public final class World implements NetworkListener, StateHashable {
       MatchingEngine engine = new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(),
           new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
+      reach[r] = new Reach[threads.length][];
       if (stepScheduled != null) {
         stepScheduled[r] = new boolean[threads.length];
       }
@@ -114,6 +129,7 @@ public final class World implements NetworkListener, StateHashable {
     this.checks = o.checks.copy();
     this.problems = new ArrayList<>(o.problems);
     this.calls = new Calls(this);
+    this.reach = o.reach;
     this.ranks = new RankState[size];
     for (int r = 0; r < size; r++) {
       ranks[r] = o.ranks[r].copy();
@@ -202,6 +218,70 @@ public final class World implements NetworkListener, StateHashable {
     return checks;
   }
 
+  /**
+   * Logical mode: the state after {@code action}, computed on a copy; this state is not changed.
+   * A successor already computed for {@link #persistentSet} is handed over (once) instead of being
+   * computed again.
+   *
+   * @param action an enabled action
+   * @return the successor and the action's footprint
+   */
+  public Successor successor(Action action) {
+    if (dryRuns != null) {
+      Successor s = dryRuns.remove(action);
+      if (s != null) {
+        return s;
+      }
+    }
+    World next = copy();
+    Footprint fp = new Footprint();
+    next.execute(action, fp);
+    return new Successor(next, fp);
+  }
+
+  Successor dryRun(Action action) {
+    if (dryRuns == null) {
+      dryRuns = new java.util.HashMap<>();
+    }
+    return dryRuns.computeIfAbsent(action, a -> {
+      World next = copy();
+      Footprint fp = new Footprint();
+      next.execute(a, fp);
+      return new Successor(next, fp);
+    });
+  }
+
+  /**
+   * Logical mode: a persistent set of this state's enabled actions (see {@link PersistentSets});
+   * a function of the state alone.
+   *
+   * @param enabled {@link #enabled()}
+   * @return a non-empty subset of {@code enabled} in its order (all of it when nothing smaller is
+   *     provably persistent)
+   */
+  public List<Action> persistentSet(List<Action> enabled) {
+    return PersistentSets.compute(this, enabled);
+  }
+
+  /**
+   * The actor of an action, for DPOR: its thread, or its link.
+   *
+   * @param action the action
+   * @return a stable id
+   */
+  public static long actorOf(Action action) {
+    return PersistentSets.actor(action);
+  }
+
+  Reach reach(ThreadState t) {
+    Reach[] r = reach[t.rank][t.thread];
+    if (r == null) {
+      r = Reach.of(t.code, t.rank, t.thread, size);
+      reach[t.rank][t.thread] = r;
+    }
+    return r[Math.min(t.pc, t.code.size())];
+  }
+
   long now() {
     return kernel == null ? step : kernel.nowNs();
   }
@@ -264,7 +344,9 @@ public final class World implements NetworkListener, StateHashable {
       return false;
     }
     return switch (t.block) {
-      case NONE -> true;
+      // Logical mode: a blocking Probe or Mprobe that would find nothing is not enabled; it runs once
+      // a matching message is queued. (Timed mode calls it, blocks, and retries on arrivals.)
+      case NONE -> kernel != null || !calls.isBlockingProbe(t) || calls.probeReady(t);
       case PROBE -> calls.probeReady(t);
       case REQUESTS, DETACH, COMPUTE -> false;
     };
@@ -277,10 +359,28 @@ public final class World implements NetworkListener, StateHashable {
    * @throws IllegalArgumentException when the action is not enabled
    */
   public void execute(Action action) {
-    step++;
-    if (footprint != null) {
-      footprint.clear();
+    execute(action, null);
+  }
+
+  /**
+   * Logical mode: runs one action and records the shared objects it read and wrote (see {@link
+   * ObjectIds}), for the explorer's independence relation.
+   *
+   * @param action the action
+   * @param footprint filled with the action's reads and writes, or null to record nothing
+   * @throws IllegalArgumentException when the action is not enabled
+   */
+  public void execute(Action action, Footprint footprint) {
+    this.footprint = footprint;
+    try {
+      run(action);
+    } finally {
+      this.footprint = null;
     }
+  }
+
+  private void run(Action action) {
+    step++;
     if (action.kind() == Action.Kind.STEP) {
       ThreadState t = thread(action.rank(), action.thread());
       touchThread(t);
@@ -291,22 +391,10 @@ public final class World implements NetworkListener, StateHashable {
     } else {
       if (footprint != null) {
         footprint.write(ObjectIds.linkHead(action.source(), action.rank()));
+        footprint.write(ObjectIds.packet(action.source(), action.rank(), action.linkSeq()));
       }
       net.deliver(action.source(), action.rank(), action.linkSeq(), now());
     }
-  }
-
-  /**
-   * Makes {@link #execute} record the shared objects each action reads and writes (DESIGN §5's
-   * independence relation, see {@link ObjectIds}).
-   *
-   * @return the footprint object that {@link #execute} refills
-   */
-  public Footprint recordFootprints() {
-    if (footprint == null) {
-      footprint = new Footprint();
-    }
-    return footprint;
   }
 
   void touchThread(ThreadState t) {
@@ -315,13 +403,45 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
-  void touchEngine(int rank, boolean write) {
-    if (footprint != null) {
-      if (write) {
-        footprint.write(ObjectIds.engine(rank));
+  /**
+   * Records access to one source's messages at a rank, or every source's when {@code source} is
+   * MPI_ANY_SOURCE ({@link dev.matchpoint.mpi.match.Envelopes#ANY}).
+   */
+  void touchQueue(int rank, int source, boolean write) {
+    if (footprint == null) {
+      return;
+    }
+    if (source == dev.matchpoint.mpi.match.Envelopes.ANY
+        || spec.options().wildcard() == dev.matchpoint.mpi.WildcardPolicy.ARRIVAL) {
+      if (spec.options().wildcard() == dev.matchpoint.mpi.WildcardPolicy.ARRIVAL) {
+        touch(ObjectIds.queue(rank, ObjectIds.ALL_SOURCES), write);
       } else {
-        footprint.read(ObjectIds.engine(rank));
+        for (int s = 0; s < size; s++) {
+          touch(ObjectIds.queue(rank, s), write);
+        }
       }
+    } else {
+      touch(ObjectIds.queue(rank, source), write);
+    }
+  }
+
+  void touchPosted(int rank, boolean write) {
+    if (footprint != null) {
+      touch(ObjectIds.posted(rank), write);
+    }
+  }
+
+  void touchRoundRobin(int rank) {
+    if (footprint != null && spec.options().wildcard() == dev.matchpoint.mpi.WildcardPolicy.ROUND_ROBIN) {
+      footprint.write(ObjectIds.roundRobin(rank));
+    }
+  }
+
+  private void touch(long object, boolean write) {
+    if (write) {
+      footprint.write(object);
+    } else {
+      footprint.read(object);
     }
   }
 
@@ -410,8 +530,11 @@ public final class World implements NetworkListener, StateHashable {
     }
     net.hashInto(sink);
     checks.hashInto(sink);
-    sink.putInt(problems.size());
-    for (String p : problems) {
+    // Problems found by independent actions may be reported in either order: hash them sorted.
+    List<String> sorted = new ArrayList<>(problems);
+    java.util.Collections.sort(sorted);
+    sink.putInt(sorted.size());
+    for (String p : sorted) {
       sink.putUnencodedChars(p);
     }
   }
@@ -618,6 +741,9 @@ public final class World implements NetworkListener, StateHashable {
 
   @Override
   public void onInjected(InFlight f) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.packet(f.source(), f.dest(), f.linkSeq()));
+    }
     if (fullTrace) {
       emit(new TraceEvent.PacketSent(step, f.injectedNs(), f.source(), -1, f.dest(), f.packet().kind(),
           f.packet().sizeBytes(), f.linkSeq(), f.availableNs()));

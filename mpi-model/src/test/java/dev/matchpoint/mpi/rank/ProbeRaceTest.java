@@ -62,7 +62,8 @@ class ProbeRaceTest {
       // every thread received exactly one message, and all messages were received
       assertEquals(threads, e.receipts().split(" ").length, e.receipts());
     }
-    assertTrue(Exhaustive.schedules(ends) > 1000, "many schedules were enumerated");
+    // Every assignment of the messages to the threads is reachable: threads! distinct receipts.
+    assertEquals(threads == 2 ? 2 : 6, ends.size(), ends.toString());
   }
 
   @ParameterizedTest(name = "{0} threads")

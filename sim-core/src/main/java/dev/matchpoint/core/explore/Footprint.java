@@ -72,9 +72,40 @@ public final class Footprint {
     return false;
   }
 
+  /**
+   * Adds every entry of another footprint (the union, writes winning).
+   *
+   * @param other the footprint to add
+   */
+  public void merge(Footprint other) {
+    for (int i = 0; i < other.size; i++) {
+      add(other.entries[i]);
+    }
+  }
+
   /** Forgets every entry. */
   public void clear() {
     size = 0;
+  }
+
+  /**
+   * The i-th object touched.
+   *
+   * @param i index in {@code [0, size())}
+   * @return the object's id
+   */
+  public long object(int i) {
+    return entries[i] >>> 1;
+  }
+
+  /**
+   * Whether the i-th object was written.
+   *
+   * @param i index in {@code [0, size())}
+   * @return true for a write
+   */
+  public boolean writes(int i) {
+    return (entries[i] & 1) == 1;
   }
 
   /**

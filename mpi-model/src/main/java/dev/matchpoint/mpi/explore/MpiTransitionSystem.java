@@ -1,0 +1,116 @@
+package dev.matchpoint.mpi.explore;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.explore.Footprint;
+import dev.matchpoint.core.explore.TransitionSystem;
+import dev.matchpoint.core.explore.Verdict;
+import dev.matchpoint.mpi.check.Check;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.check.Receipts;
+import dev.matchpoint.mpi.check.RunEnd;
+import dev.matchpoint.mpi.check.Violation;
+import dev.matchpoint.mpi.rank.Action;
+import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.mpi.rank.World;
+import dev.matchpoint.mpi.trace.TraceSink;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A model spec as a {@link TransitionSystem}: the explorer's view of the model MPI in logical mode.
+ *
+ * <p>An outcome class is the final state's class (issue 5): which thread received which message,
+ * the errors and erroneous uses found, the threads blocked forever (deadlock), and the checks'
+ * violations. It reads {@code ok | receipts ...}, {@code erroneous | ...} or {@code deadlock | ...}.
+ * Problems and violations are listed sorted, so independent interleavings give equal classes.
+ */
+public final class MpiTransitionSystem implements TransitionSystem<World, Action> {
+  private final ModelSpec spec;
+  private final List<CheckKind> checks;
+  private final boolean persistentSets;
+
+  /**
+   * Creates the view.
+   *
+   * @param spec the model
+   * @param checks the checks each final state is judged by
+   * @param persistentSets whether {@link #persistentSet} reduces (false: every enabled action)
+   */
+  public MpiTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets) {
+    this.spec = spec;
+    this.checks = List.copyOf(checks);
+    this.persistentSets = persistentSets;
+  }
+
+  @Override
+  public World initial() {
+    List<Check> list = new ArrayList<>();
+    list.add(new Receipts());
+    for (CheckKind k : checks) {
+      list.add(k.create());
+    }
+    return World.logical(spec, TraceSink.NONE, new Checks(list), false);
+  }
+
+  @Override
+  public List<Action> enabled(World state) {
+    return state.enabled();
+  }
+
+  @Override
+  public World execute(World state, Action action, Footprint footprint) {
+    World.Successor s = state.successor(action);
+    footprint.merge(s.footprint());
+    return s.world();
+  }
+
+  @Override
+  public long actor(Action action) {
+    return World.actorOf(action);
+  }
+
+  @Override
+  public List<Action> persistentSet(World state, List<Action> enabled) {
+    return persistentSets ? state.persistentSet(enabled) : enabled;
+  }
+
+  @Override
+  public void hashInto(World state, PrimitiveSink sink) {
+    state.hashInto(sink);
+  }
+
+  @Override
+  public Verdict verdict(World state) {
+    World end = state.copy();
+    RunEnd runEnd = end.end(false);
+    List<String> problems = new ArrayList<>(end.problems());
+    Collections.sort(problems);
+    List<String> violations = new ArrayList<>();
+    for (Violation v : end.checks().violations()) {
+      violations.add(v.check() + ": " + v.message());
+    }
+    Collections.sort(violations);
+    String receipts = ((Receipts) end.checks().checks().get(0)).describe();
+    StringBuilder sb = new StringBuilder(runEnd.deadlocked() ? "deadlock" : problems.isEmpty() ? "ok" : "erroneous");
+    sb.append(" | receipts ").append(receipts.isEmpty() ? "none" : receipts);
+    if (runEnd.deadlocked()) {
+      sb.append(" | blocked ").append(String.join("; ", runEnd.blockedThreads()));
+    }
+    if (!problems.isEmpty()) {
+      sb.append(" | problems ").append(String.join("; ", problems));
+    }
+    if (!violations.isEmpty()) {
+      sb.append(" | violations ").append(String.join("; ", violations));
+    }
+    List<String> details = new ArrayList<>(violations);
+    details.addAll(problems);
+    return new Verdict(sb.toString(), !violations.isEmpty(), details);
+  }
+
+  @Override
+  public String describe(World state, Action action) {
+    return state.describe(action);
+  }
+}

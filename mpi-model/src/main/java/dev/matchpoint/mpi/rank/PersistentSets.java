@@ -1,0 +1,471 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.core.explore.Footprint;
+import dev.matchpoint.core.net.InFlight;
+import dev.matchpoint.core.net.Network;
+import dev.matchpoint.core.net.Packet;
+import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.match.Message;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Persistent sets of a logical-mode state (Godefroid 1996, Def. 4.1), computed from the state alone
+ * by the conflicting-actors closure: start from one enabled actor; while some actor outside the set
+ * may, on a path that avoids the set, touch an object that an action of the set touches (one of
+ * them writing), add that actor if it is enabled, and give up if it is not. The actions of the
+ * actors in the final set form a persistent set: any action on a path avoiding them belongs to an
+ * actor outside the set, whose possible footprint does not conflict with theirs.
+ *
+ * <p>Actors are threads (their next MPI call, all its alternatives) and links (their packets'
+ * deliveries). The footprints of the set's own actions are exact: each is run on a copy (the copy
+ * is kept and reused when the explorer takes the action). The footprints of the other actors are
+ * over-approximations of everything they may do on paths that avoid the set ({@link Reach} for a
+ * thread's remaining code, the packets a link has or may carry), with two causal refinements: a
+ * link carries rendezvous or eager traffic only if its source may still send on it (a thread outside
+ * the set may, a packet waits for credit, or a rendezvous send awaits its CTS), and replies (CTS,
+ * ACK, credit) only if messages from its destination to its source exist or may still be sent; a
+ * receive's reply goes only to sources whose messages may still reach it. The first actor (in
+ * canonical order) whose closure is a single actor wins; otherwise the smallest closure; otherwise
+ * every enabled action.
+ */
+final class PersistentSets {
+  private final World w;
+  private final Map<Long, List<Action>> enabledByActor = new LinkedHashMap<>();
+  private final StateInfo info;
+  private final int[] threadBase;
+  private final int threadCount;
+  private final Map<BitSet, Futures> futures = new java.util.HashMap<>();
+
+  private PersistentSets(World w, List<Action> enabled) {
+    this.w = w;
+    this.threadBase = new int[w.size];
+    int n = 0;
+    for (int r = 0; r < w.size; r++) {
+      threadBase[r] = n;
+      n += w.ranks[r].threads.length;
+    }
+    this.threadCount = n;
+    this.info = new StateInfo();
+    for (Action a : enabled) {
+      enabledByActor.computeIfAbsent(actor(a), k -> new ArrayList<>()).add(a);
+    }
+  }
+
+  static long actor(Action a) {
+    return a.kind() == Action.Kind.STEP ? threadActor(a.rank(), a.thread()) : linkActor(a.source(), a.rank());
+  }
+
+  static long threadActor(int rank, int thread) {
+    return ((long) rank << 20) | thread;
+  }
+
+  static long linkActor(int source, int dest) {
+    return (1L << 50) | ((long) source << 24) | dest;
+  }
+
+  static List<Action> compute(World w, List<Action> enabled) {
+    if (enabled.size() <= 1) {
+      return enabled;
+    }
+    PersistentSets ps = new PersistentSets(w, enabled);
+    if (ps.enabledByActor.size() == 1) {
+      return enabled;
+    }
+    BitSet best = null;
+    List<Long> starts = new ArrayList<>(ps.enabledByActor.keySet());
+    starts.sort(java.util.Comparator.comparingInt(ps::likelyConflicts));
+    for (long start : starts) {
+      BitSet closure = ps.closure(ps.indexOf(start));
+      if (closure != null && (best == null || closure.cardinality() < best.cardinality())) {
+        best = closure;
+        if (best.cardinality() == 1) {
+          break;
+        }
+      }
+    }
+    if (best == null || best.cardinality() == ps.enabledByActor.size()) {
+      return enabled;
+    }
+    List<Action> out = new ArrayList<>();
+    for (Action a : enabled) {
+      if (best.get(ps.indexOf(actor(a)))) {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * How likely an actor's next action is to conflict with others, to try the likely singletons
+   * first: 0 for links carrying only replies and data, 1 for threads about to call something that
+   * touches no matching queue, 2 for other threads, 3 for links carrying messages. Only the order
+   * of the search depends on it, never its result's soundness.
+   */
+  private int likelyConflicts(long actor) {
+    Action a = enabledByActor.get(actor).get(0);
+    if (a.kind() == Action.Kind.DELIVER) {
+      for (Action x : enabledByActor.get(actor)) {
+        for (InFlight f : w.net.deliverable()) {
+          if (f.source() == x.source() && f.dest() == x.rank() && f.linkSeq() == x.linkSeq()
+              && carriesMessage(f.packet())) {
+            return 3;
+          }
+        }
+      }
+      return 0;
+    }
+    dev.matchpoint.mpi.program.MpiOp op = w.currentCall(a.rank(), a.thread());
+    boolean queues = op instanceof dev.matchpoint.mpi.program.MpiOp.Recv
+        || op instanceof dev.matchpoint.mpi.program.MpiOp.Irecv
+        || op instanceof dev.matchpoint.mpi.program.MpiOp.Probe
+        || op instanceof dev.matchpoint.mpi.program.MpiOp.Iprobe
+        || op instanceof dev.matchpoint.mpi.program.MpiOp.Mprobe
+        || op instanceof dev.matchpoint.mpi.program.MpiOp.Improbe
+        || op instanceof dev.matchpoint.mpi.program.MpiOp.Sendrecv;
+    return queues ? 2 : 1;
+  }
+
+  /** Dense index of an actor: threads first (rank by rank), then links (s * size + d). */
+  private int indexOf(long actor) {
+    if (actor >>> 50 == 0) {
+      return threadBase[(int) (actor >>> 20)] + (int) (actor & 0xfffff);
+    }
+    int s = (int) ((actor >>> 24) & 0xffffff);
+    int d = (int) (actor & 0xffffff);
+    return threadCount + s * w.size + d;
+  }
+
+  private long actorAt(int index) {
+    if (index < threadCount) {
+      int r = 0;
+      while (r + 1 < w.size && threadBase[r + 1] <= index) {
+        r++;
+      }
+      return threadActor(r, index - threadBase[r]);
+    }
+    int link = index - threadCount;
+    return linkActor(link / w.size, link % w.size);
+  }
+
+  private BitSet closure(int start) {
+    BitSet set = new BitSet();
+    set.set(start);
+    Deque<Integer> work = new ArrayDeque<>();
+    work.push(start);
+    while (!work.isEmpty()) {
+      long p = actorAt(work.pop());
+      Footprint current = new Footprint();
+      for (Action a : enabledByActor.get(p)) {
+        current.merge(w.dryRun(a).footprint());
+      }
+      Futures futures = futuresFor(set);
+      for (RankState rank : w.ranks) {
+        for (ThreadState t : rank.threads) {
+          int q = threadBase[t.rank] + t.thread;
+          if (set.get(q) || !t.running()) {
+            continue;
+          }
+          if (futures.threadConflicts(t, current)) {
+            if (!enabledByActor.containsKey(threadActor(t.rank, t.thread))) {
+              return null;
+            }
+            set.set(q);
+            work.push(q);
+          }
+        }
+      }
+      for (int s = 0; s < w.size; s++) {
+        for (int d = 0; d < w.size; d++) {
+          int q = threadCount + s * w.size + d;
+          if (set.get(q)) {
+            continue;
+          }
+          if (futures.linkConflicts(s, d, current)) {
+            if (!enabledByActor.containsKey(linkActor(s, d))) {
+              return null;
+            }
+            set.set(q);
+            work.push(q);
+          }
+        }
+      }
+    }
+    return set;
+  }
+
+  /**
+   * The futures of the actors outside {@code set}. Only the set's threads that may still send or
+   * post receives change them, so sets that hold none of those share one instance.
+   */
+  private Futures futuresFor(BitSet set) {
+    BitSet relevant = new BitSet();
+    for (int i = set.nextSetBit(0); i >= 0 && i < threadCount; i = set.nextSetBit(i + 1)) {
+      long a = actorAt(i);
+      ThreadState t = w.ranks[(int) (a >>> 20)].threads[(int) (a & 0xfffff)];
+      Reach re = w.reach(t);
+      if (re.sendAny || !re.sendDests.isEmpty() || re.posts) {
+        relevant.set(i);
+      }
+    }
+    return futures.computeIfAbsent(relevant, Futures::new);
+  }
+
+  /** Facts about the current state that every closure uses, computed once per state. */
+  private final class StateInfo {
+    static final int MESSAGE = 1;
+    static final int DATA = 2;
+    static final int REPLY = 4;
+    /** Per link s*size+d: kinds of packets in flight. */
+    final int[] inFlightKinds = new int[w.size * w.size];
+    /** Per link: packets waiting for eager credit. */
+    final boolean[] awaiting = new boolean[w.size * w.size];
+    /** Per link: a rendezvous send from s to d waits for its CTS or its DATA. */
+    final boolean[] pendingRendezvous = new boolean[w.size * w.size];
+    /** Per rank r: sources with messages now on their way to r or waiting at r. */
+    final BitSet[] messageSources = new BitSet[w.size];
+    /** Per rank r: sources of messages held in matched-probe handles at r. */
+    final BitSet[] handleSources = new BitSet[w.size];
+
+    StateInfo() {
+      for (int r = 0; r < w.size; r++) {
+        messageSources[r] = new BitSet();
+        handleSources[r] = new BitSet();
+        RankState rank = w.ranks[r];
+        for (Message m : rank.engine.unexpectedMessages()) {
+          messageSources[r].set(m.source());
+        }
+        for (Message m : rank.engine.heldBackMessages()) {
+          messageSources[r].set(m.source());
+        }
+        for (ThreadState t : rank.threads) {
+          for (Message m : t.handles.values()) {
+            handleSources[r].set(m.source());
+          }
+          for (Request q : t.requests.values()) {
+            if (q.kind == RequestKind.SEND && q.rendezvous && !q.done()) {
+              pendingRendezvous[r * w.size + q.dest] = true;
+            }
+          }
+        }
+      }
+      for (InFlight f : w.net.inFlight()) {
+        String k = f.packet().kind();
+        int link = f.source() * w.size + f.dest();
+        if (carriesMessage(f.packet())) {
+          inFlightKinds[link] |= MESSAGE;
+          messageSources[f.dest()].set(f.source());
+        } else if (Payloads.DATA.equals(k)) {
+          inFlightKinds[link] |= DATA;
+        } else {
+          inFlightKinds[link] |= REPLY;
+        }
+      }
+      for (Packet p : w.net.awaitingCredit()) {
+        awaiting[p.source() * w.size + p.dest()] = true;
+        messageSources[p.dest()].set(p.source());
+      }
+    }
+  }
+
+  private static boolean carriesMessage(Packet p) {
+    return Payloads.EAGER.equals(p.kind()) || Payloads.RTS.equals(p.kind());
+  }
+
+  /**
+   * What actors outside a candidate set may touch on paths that avoid the set. Instead of building
+   * their (large) footprints, it answers, object by object, whether an actor may read or write it.
+   */
+  private final class Futures {
+    static final int NONE = 0;
+    static final int READ = 1;
+    static final int WRITE = 2;
+    private final boolean[][] excluded;
+    /** Per rank r: the sources whose messages may still reach r (now or later). */
+    private final BitSet[] sources;
+    private final boolean roundRobin = w.spec.options().wildcard() == WildcardPolicy.ROUND_ROBIN;
+    private final boolean arrival = w.spec.options().wildcard() == WildcardPolicy.ARRIVAL;
+
+    private final LinkTraffic[] traffic;
+    private final boolean[] trafficKnown;
+
+    Futures(BitSet excludedThreads) {
+      this.excluded = new boolean[w.size][];
+      for (int r = 0; r < w.size; r++) {
+        excluded[r] = new boolean[w.ranks[r].threads.length];
+      }
+      for (int i = excludedThreads.nextSetBit(0); i >= 0; i = excludedThreads.nextSetBit(i + 1)) {
+        long a = actorAt(i);
+        excluded[(int) (a >>> 20)][(int) (a & 0xfffff)] = true;
+      }
+      this.traffic = new LinkTraffic[w.size * w.size];
+      this.trafficKnown = new boolean[w.size * w.size];
+      this.sources = new BitSet[w.size];
+      for (int r = 0; r < w.size; r++) {
+        sources[r] = (BitSet) info.messageSources[r].clone();
+      }
+      for (RankState rank : w.ranks) {
+        for (ThreadState t : rank.threads) {
+          if (!active(t)) {
+            continue;
+          }
+          Reach re = w.reach(t);
+          for (int d = 0; d < w.size; d++) {
+            if (re.maySendTo(d)) {
+              sources[d].set(t.rank);
+            }
+          }
+        }
+      }
+    }
+
+    private boolean active(ThreadState t) {
+      return t.running() && !excluded[t.rank][t.thread];
+    }
+
+    /** Whether an actor outside the set may touch an object the footprint touches, one side writing. */
+    boolean threadConflicts(ThreadState t, Footprint current) {
+      for (int i = 0; i < current.size(); i++) {
+        int access = threadAccess(t, current.object(i));
+        if (access == WRITE || (access == READ && current.writes(i))) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    boolean linkConflicts(int s, int d, Footprint current) {
+      int link = s * w.size + d;
+      if (!trafficKnown[link]) {
+        traffic[link] = traffic(s, d);
+        trafficKnown[link] = true;
+      }
+      LinkTraffic traffic = this.traffic[link];
+      if (traffic == null) {
+        return false;
+      }
+      for (int i = 0; i < current.size(); i++) {
+        int access = linkAccess(s, d, traffic, current.object(i));
+        if (access == WRITE || (access == READ && current.writes(i))) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private int threadAccess(ThreadState t, long object) {
+      int kind = (int) (object >>> 56);
+      int r = t.rank;
+      Reach re = w.reach(t);
+      switch (kind) {
+        case 2: { // thread
+          int rank = (int) ((object >>> 20) & 0xfffffffL);
+          int thread = (int) (object & 0xfffff);
+          if (rank == r && (thread == t.thread || re.buffered || re.bufferOps)) {
+            return WRITE;
+          }
+          return NONE;
+        }
+        case 3: { // link tail
+          int src = (int) ((object >>> 24) & 0xffffffffL);
+          int dst = (int) (object & 0xffffff);
+          if (src != r) {
+            return NONE;
+          }
+          boolean replies = re.mayTakeFrom(dst) && sources[r].get(dst);
+          boolean handle = false;
+          if (re.mrecv) {
+            for (Message m : t.handles.values()) {
+              handle |= m.source() == dst;
+            }
+          }
+          return re.maySendTo(dst) || replies || handle ? WRITE : NONE;
+        }
+        case 1: { // queue
+          int rank = (int) ((object >>> 24) & 0xffffffffL);
+          int src = (int) (object & 0xffffff);
+          if (rank != r) {
+            return NONE;
+          }
+          if (src == ObjectIds.ALL_SOURCES) {
+            return re.takeAny || !re.takeSources.isEmpty() ? WRITE
+                : re.probeAny || !re.probeSources.isEmpty() ? READ : NONE;
+          }
+          return re.mayTakeFrom(src) ? WRITE : re.mayProbe(src) ? READ : NONE;
+        }
+        case 6: // posted
+          return (int) (object & 0xffffffffL) == r && re.posts ? WRITE : NONE;
+        case 7: // round-robin pointer
+          return (int) (object & 0xffffffffL) == r && roundRobin && (re.takeAny || re.probeAny) ? WRITE : NONE;
+        case 5: // buffer
+          return (int) (object & 0xffffffffL) == r && (re.buffered || re.bufferOps) ? WRITE : NONE;
+        default: // link heads and packets belong to links
+          return NONE;
+      }
+    }
+
+    /** What link s->d may still carry. */
+    private record LinkTraffic(boolean message, boolean data, boolean replies) {}
+
+    private LinkTraffic traffic(int s, int d) {
+      int link = s * w.size + d;
+      int kinds = info.inFlightKinds[link];
+      boolean message = (kinds & StateInfo.MESSAGE) != 0 || info.awaiting[link];
+      boolean data = (kinds & StateInfo.DATA) != 0 || info.pendingRendezvous[link];
+      boolean replies = (kinds & StateInfo.REPLY) != 0 || sources[s].get(d) || info.handleSources[s].get(d);
+      if (!message) {
+        for (ThreadState t : w.ranks[s].threads) {
+          if (active(t) && w.reach(t).maySendTo(d)) {
+            message = true;
+            data = true;
+            break;
+          }
+        }
+      }
+      return message || data || replies ? new LinkTraffic(message, data, replies) : null;
+    }
+
+    private int linkAccess(int s, int d, LinkTraffic traffic, long object) {
+      int kind = (int) (object >>> 56);
+      boolean posts = traffic.message() && postsPossible(d);
+      switch (kind) {
+        case 4: // link head
+          return object == ObjectIds.linkHead(s, d) ? WRITE : NONE;
+        case 1: { // queue of d
+          int rank = (int) ((object >>> 24) & 0xffffffffL);
+          int src = (int) (object & 0xffffff);
+          return traffic.message() && rank == d && (src == s || src == ObjectIds.ALL_SOURCES) ? WRITE : NONE;
+        }
+        case 6: // posted of d
+          return traffic.message() && (int) (object & 0xffffffffL) == d ? (posts ? WRITE : READ) : NONE;
+        case 2: { // a thread of d
+          int rank = (int) ((object >>> 20) & 0xfffffffL);
+          return rank == d && (posts || traffic.data() || traffic.replies()) ? WRITE : NONE;
+        }
+        case 3: // tail of d->s
+          return object == ObjectIds.linkTail(d, s) && (posts || traffic.replies()) ? WRITE : NONE;
+        case 5: // buffer of d
+          return (int) (object & 0xffffffffL) == d && traffic.replies() ? WRITE : NONE;
+        default: // packets of this link exist only in flight; round-robin pointers are the threads'
+          return NONE;
+      }
+    }
+
+    private boolean postsPossible(int r) {
+      if (w.ranks[r].engine.postedDepth() > 0) {
+        return true;
+      }
+      for (ThreadState t : w.ranks[r].threads) {
+        if (active(t) && w.reach(t).posts) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+}
