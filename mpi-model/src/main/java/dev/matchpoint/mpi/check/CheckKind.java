@@ -15,7 +15,9 @@ public enum CheckKind {
   /** {@link NoDeadlock}. */
   NO_DEADLOCK("no-deadlock", NoDeadlock::new),
   /** {@link NoErrors}. */
-  NO_ERRORS("no-errors", NoErrors::new);
+  NO_ERRORS("no-errors", NoErrors::new),
+  /** {@link CancelEitherOr}. */
+  CANCEL_EITHER_OR("cancel-either-or", CancelEitherOr::new);
 
   private final String configName;
   private final Supplier<Check> factory;

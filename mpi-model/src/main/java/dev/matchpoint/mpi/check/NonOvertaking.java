@@ -52,6 +52,16 @@ public final class NonOvertaking implements Check {
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.MessageSent s) {
       pending.computeIfAbsent(channel(s.dest(), s.rank(), s.context()), k -> new TreeMap<>()).put(s.seq(), s.tag());
+    } else if (event instanceof TraceEvent.CancelDecided c && c.cancelled() && c.messageKey() >= 0 && c.thread() < 0) {
+      // A cancelled send is no longer pending at its receiver (MPI-3.1 §3.8.4).
+      long ch = channel(c.rank(), MessageIds.source(c.messageKey()), MessageIds.context(c.messageKey()));
+      TreeMap<Long, Integer> p = pending.get(ch);
+      if (p != null) {
+        p.remove(MessageIds.seq(c.messageKey()));
+        if (p.isEmpty()) {
+          pending.remove(ch);
+        }
+      }
     } else if (event instanceof TraceEvent.Matched m && m.match() != MatchKind.MRECV) {
       int source = MessageIds.source(m.messageKey());
       int context = MessageIds.context(m.messageKey());

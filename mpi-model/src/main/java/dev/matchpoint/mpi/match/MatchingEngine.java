@@ -36,6 +36,10 @@ public final class MatchingEngine {
   private final TreeMap<Long, TreeMap<Long, Message>> heldBack;
   /** context to the source of the last wildcard match (round-robin). */
   private final TreeMap<Integer, Integer> lastWildcardSource;
+  /** (source, context) to sequence numbers cancelled before release: skipped when reached. */
+  private final TreeMap<Long, java.util.TreeSet<Long>> skipped;
+  /** (source, context) to sequence numbers cancelled before they arrived: dropped on arrival. */
+  private final TreeMap<Long, java.util.TreeSet<Long>> dropOnArrival;
   private long arrivals;
   private long posts;
   private int maxPosted;
@@ -55,6 +59,8 @@ public final class MatchingEngine {
     this.expectedSeq = new TreeMap<>();
     this.heldBack = new TreeMap<>();
     this.lastWildcardSource = new TreeMap<>();
+    this.skipped = new TreeMap<>();
+    this.dropOnArrival = new TreeMap<>();
   }
 
   private MatchingEngine(MatchingEngine o) {
@@ -67,6 +73,8 @@ public final class MatchingEngine {
       heldBack.put(e.getKey(), new TreeMap<>(e.getValue()));
     }
     this.lastWildcardSource = new TreeMap<>(o.lastWildcardSource);
+    this.skipped = deepCopy(o.skipped);
+    this.dropOnArrival = deepCopy(o.dropOnArrival);
     this.arrivals = o.arrivals;
     this.posts = o.posts;
     this.maxPosted = o.maxPosted;
@@ -95,6 +103,12 @@ public final class MatchingEngine {
     return ((long) source << 12) | context;
   }
 
+  private static TreeMap<Long, java.util.TreeSet<Long>> deepCopy(TreeMap<Long, java.util.TreeSet<Long>> m) {
+    TreeMap<Long, java.util.TreeSet<Long>> out = new TreeMap<>();
+    m.forEach((k, v) -> out.put(k, new java.util.TreeSet<>(v)));
+    return out;
+  }
+
   /**
    * A message reaches this rank: releases it, and any held-back successors, in sequence order.
    *
@@ -103,7 +117,31 @@ public final class MatchingEngine {
    * @throws IllegalStateException when the sequence number was already released (a duplicate)
    */
   public void arrive(Message message, Consumer<Message> release) {
+    arrive(message, release, m -> { });
+  }
+
+  /**
+   * A message reaches this rank: a message whose send was cancelled before it arrived is dropped
+   * (its sequence number is skipped); otherwise it is released, with any held-back successors, in
+   * sequence order.
+   *
+   * @param message the message (its arrival stamp is assigned here)
+   * @param release called once per released message, in order
+   * @param dropped called for a message dropped because its send was cancelled
+   * @throws IllegalStateException when the sequence number was already released (a duplicate)
+   */
+  public void arrive(Message message, Consumer<Message> release, Consumer<Message> dropped) {
     long ch = channel(message.source(), message.context());
+    java.util.TreeSet<Long> drop = dropOnArrival.get(ch);
+    if (drop != null && drop.remove(message.seq())) {
+      if (drop.isEmpty()) {
+        dropOnArrival.remove(ch);
+      }
+      dropped.accept(message);
+      skipped.computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(message.seq());
+      advance(ch, release);
+      return;
+    }
     long expected = expectedSeq.getOrDefault(ch, 0L);
     if (message.seq() < expected) {
       throw new IllegalStateException("duplicate message " + message);
@@ -113,16 +151,84 @@ public final class MatchingEngine {
       return;
     }
     release.accept(message.withArrivalStamp(arrivals++));
-    expected++;
+    expectedSeq.put(ch, expected + 1);
+    advance(ch, release);
+  }
+
+  /** Releases held-back messages and skips cancelled sequence numbers from the expected one on. */
+  private void advance(long ch, Consumer<Message> release) {
+    long expected = expectedSeq.getOrDefault(ch, 0L);
     TreeMap<Long, Message> held = heldBack.get(ch);
-    while (held != null && !held.isEmpty() && held.firstKey() == expected) {
-      release.accept(held.pollFirstEntry().getValue().withArrivalStamp(arrivals++));
-      expected++;
+    java.util.TreeSet<Long> skip = skipped.get(ch);
+    while (true) {
+      if (skip != null && skip.remove(expected)) {
+        expected++;
+      } else if (held != null && !held.isEmpty() && held.firstKey() == expected) {
+        release.accept(held.pollFirstEntry().getValue().withArrivalStamp(arrivals++));
+        expected++;
+      } else {
+        break;
+      }
     }
     if (held != null && held.isEmpty()) {
       heldBack.remove(ch);
     }
+    if (skip != null && skip.isEmpty()) {
+      skipped.remove(ch);
+    }
     expectedSeq.put(ch, expected);
+  }
+
+  /** What {@link #cancelMessage} found. */
+  public enum CancelResult {
+    /** The message was here and unmatched; it is removed (eager data: its buffer space is free). */
+    REMOVED,
+    /** The message has not arrived; it will be dropped when it does. */
+    WILL_DROP,
+    /** The message was matched already (received, taken by a matched probe, or its CTS sent). */
+    TOO_LATE
+  }
+
+  /**
+   * What {@link #cancelMessage} did.
+   *
+   * @param result removed, will drop, or too late
+   * @param removed the message removed (for {@link CancelResult#REMOVED}), else null
+   */
+  public record CancelOutcome(CancelResult result, Message removed) {}
+
+  /**
+   * A sender asks to withdraw a message (MPI_Cancel of a send, seed 001): removes it if it is
+   * still unmatched here, arranges to drop it if it has not arrived, or reports that it matched.
+   *
+   * @param source the sender
+   * @param context the context id
+   * @param seq the message's sequence number
+   * @return what happened
+   */
+  public CancelOutcome cancelMessage(int source, int context, long seq) {
+    long ch = channel(source, context);
+    long expected = expectedSeq.getOrDefault(ch, 0L);
+    if (seq < expected) {
+      for (Message m : unexpected.inArrivalOrder()) {
+        if (m.source() == source && m.context() == context && m.seq() == seq) {
+          unexpected.remove(m);
+          return new CancelOutcome(CancelResult.REMOVED, m);
+        }
+      }
+      return new CancelOutcome(CancelResult.TOO_LATE, null);
+    }
+    TreeMap<Long, Message> held = heldBack.get(ch);
+    Message m = held == null ? null : held.remove(seq);
+    if (m != null) {
+      if (held.isEmpty()) {
+        heldBack.remove(ch);
+      }
+      skipped.computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(seq);
+      return new CancelOutcome(CancelResult.REMOVED, m);
+    }
+    dropOnArrival.computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(seq);
+    return new CancelOutcome(CancelResult.WILL_DROP, null);
   }
 
   /**
@@ -375,5 +481,15 @@ public final class MatchingEngine {
       sink.putInt(e.getKey()).putInt(e.getValue());
     }
     sink.putInt(-3);
+    skipped.forEach((k, v) -> {
+      sink.putLong(k);
+      v.forEach(sink::putLong);
+    });
+    sink.putInt(-4);
+    dropOnArrival.forEach((k, v) -> {
+      sink.putLong(k);
+      v.forEach(sink::putLong);
+    });
+    sink.putInt(-5);
   }
 }

@@ -183,6 +183,37 @@ public final class Compiler {
       // MPI_Buffer_detach reads and binds no variable.
     } else if (op instanceof MpiOp.Compute c) {
       useExpr(c.durationNs(), at);
+    } else if (op instanceof MpiOp.Cancel c) {
+      use(c.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.TestCancelled c) {
+      use(c.status(), VarType.STATUS, at);
+      def(c.flag(), VarType.FLAG, at);
+    } else if (op instanceof MpiOp.MessageCancel c) {
+      use(c.message(), VarType.MESSAGE, at);
+    } else if (op instanceof MpiOp.SendInit s) {
+      comm(s.comm(), at);
+      useExpr(s.dest(), at);
+      useExpr(s.tag(), at);
+      useExpr(s.count(), at);
+      def(s.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.RecvInit r) {
+      comm(r.comm(), at);
+      useExpr(r.source(), at);
+      useExpr(r.tag(), at);
+      useExpr(r.count(), at);
+      def(r.request(), VarType.REQUEST, at);
+    } else if (op instanceof MpiOp.Start s) {
+      s.requests().forEach(r -> use(r, VarType.REQUEST, at));
+    } else if (op instanceof MpiOp.BindChannel b) {
+      b.requests().forEach(r -> use(r, VarType.REQUEST, at));
+      b.channels().forEach(ch -> def(ch, VarType.REQUEST, at));
+      for (int k : b.slackness()) {
+        if (k < 1) {
+          throw new ProgramException(at, "channel slackness must be at least 1, got " + k);
+        }
+      }
+    } else if (op instanceof MpiOp.UnbindChannel u) {
+      u.channels().forEach(ch -> use(ch, VarType.REQUEST, at));
     } else {
       throw new AssertionError(op);
     }

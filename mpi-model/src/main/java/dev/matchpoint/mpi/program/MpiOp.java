@@ -549,4 +549,193 @@ public sealed interface MpiOp {
       return "compute";
     }
   }
+
+  /**
+   * MPI_Cancel (MPI-3.1 §3.8.4; seed 001): marks a pending nonblocking send or receive for
+   * cancellation and returns at once; Wait, Test or Request_free must still complete the request.
+   *
+   * @param request request variable
+   */
+  record Cancel(String request) implements MpiOp {
+    /** Validates. */
+    public Cancel {
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Cancel";
+    }
+  }
+
+  /**
+   * MPI_Test_cancelled (MPI-3.1 §3.8.4): whether the operation a status reports was cancelled.
+   *
+   * @param status status variable
+   * @param flag flag variable bound by the call
+   */
+  record TestCancelled(String status, String flag) implements MpiOp {
+    /** Validates. */
+    public TestCancelled {
+      Objects.requireNonNull(status, "status");
+      Objects.requireNonNull(flag, "flag");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Test_cancelled";
+    }
+  }
+
+  /**
+   * MPI_Message_cancel from the matched-probe proposal (seed 000 §3.1), which did not enter MPI-3:
+   * cancels the receipt of a matched message; the message cannot be received. Available only with
+   * the {@code seed000-message-cancel} option.
+   *
+   * @param message message variable, set to MPI_MESSAGE_NULL
+   */
+  record MessageCancel(String message) implements MpiOp {
+    /** Validates. */
+    public MessageCancel {
+      Objects.requireNonNull(message, "message");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Message_cancel";
+    }
+  }
+
+  /**
+   * MPI_Send_init, MPI_Bsend_init, MPI_Ssend_init, MPI_Rsend_init (MPI-3.1 §3.9): a persistent,
+   * inactive send request; arguments are evaluated now.
+   *
+   * @param mode send mode
+   * @param dest destination
+   * @param tag tag
+   * @param count elements
+   * @param type datatype
+   * @param comm communicator name
+   * @param request request variable bound by the call
+   */
+  record SendInit(SendMode mode, Expr dest, Expr tag, Expr count, Datatype type, String comm, String request)
+      implements MpiOp {
+    /** Validates. */
+    public SendInit {
+      Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(dest, "dest");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_" + mode.blockingName() + "_init";
+    }
+  }
+
+  /**
+   * MPI_Recv_init (MPI-3.1 §3.9): a persistent, inactive receive request.
+   *
+   * @param source source rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+   * @param tag tag or MPI_ANY_TAG
+   * @param count capacity in elements
+   * @param type datatype
+   * @param comm communicator name
+   * @param request request variable bound by the call
+   */
+  record RecvInit(Expr source, Expr tag, Expr count, Datatype type, String comm, String request) implements MpiOp {
+    /** Validates. */
+    public RecvInit {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+      Objects.requireNonNull(request, "request");
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_Recv_init";
+    }
+  }
+
+  /**
+   * MPI_Start (MPI-3.1 §3.9) of one persistent request or channel endpoint; MPI_Startall of several,
+   * in order.
+   *
+   * @param requests request variables (one for MPI_Start)
+   * @param all true for MPI_Startall
+   */
+  record Start(List<String> requests, boolean all) implements MpiOp {
+    /** Copies and validates. */
+    public Start {
+      requests = List.copyOf(requests);
+      if (requests.isEmpty()) {
+        throw new IllegalArgumentException("Start needs a request");
+      }
+    }
+
+    @Override
+    public String mpiName() {
+      return all ? "MPI_Startall" : "MPI_Start";
+    }
+  }
+
+  /**
+   * Binding persistent requests into channel endpoints (seed 003, proposals 1 and 3):
+   * MPI_Bind_channel, MPI_Bind_channels, MPI_Bind_slack_channel(s) and their nonblocking MPI_Ibind_
+   * forms. Binding is pairwise: the send side's persistent send request and the receive side's
+   * matching persistent receive request bind to each other.
+   *
+   * @param requests the persistent requests (Request_in), unchanged by the call
+   * @param channels the endpoint request variables bound (Request_out), one per request
+   * @param slackness K per channel, at least 1 (1 is the lock-step channel of proposal 1)
+   * @param nonblocking the Ibind form: Wait or Test on each Request_in completes the binding
+   * @param slack the call is a slack form (for its name only)
+   */
+  record BindChannel(List<String> requests, List<String> channels, List<Integer> slackness, boolean nonblocking,
+      boolean slack) implements MpiOp {
+    /** Copies and validates. */
+    public BindChannel {
+      requests = List.copyOf(requests);
+      channels = List.copyOf(channels);
+      slackness = List.copyOf(slackness);
+      if (requests.isEmpty() || requests.size() != channels.size() || requests.size() != slackness.size()) {
+        throw new IllegalArgumentException("Bind_channel needs one channel variable and one slackness per request");
+      }
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_" + (nonblocking ? "Ibind" : "Bind") + (slack ? "_slack" : "") + "_channel"
+          + (requests.size() > 1 ? "s" : "");
+    }
+  }
+
+  /**
+   * MPI_Unbind_channel(s) and MPI_Iunbind_channel(s) (seed 003): frees channel endpoints, pairwise;
+   * the nonblocking form completes with Wait or Test on each endpoint.
+   *
+   * @param channels endpoint request variables
+   * @param nonblocking the Iunbind form
+   */
+  record UnbindChannel(List<String> channels, boolean nonblocking) implements MpiOp {
+    /** Copies and validates. */
+    public UnbindChannel {
+      channels = List.copyOf(channels);
+      if (channels.isEmpty()) {
+        throw new IllegalArgumentException("Unbind_channel needs a channel");
+      }
+    }
+
+    @Override
+    public String mpiName() {
+      return "MPI_" + (nonblocking ? "Iunbind" : "Unbind") + "_channel" + (channels.size() > 1 ? "s" : "");
+    }
+  }
 }

@@ -45,6 +45,16 @@ final class Buffers {
   }
 
   static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes) {
+    return bufferedSend(w, t, c, dest, tag, ctx, bytes, null);
+  }
+
+  /**
+   * A buffered send: reserves attached space and starts the transfer on a hidden request.
+   *
+   * @param user the Ibsend's own request, which records the transfer (for MPI_Cancel), or null
+   */
+  static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes,
+      Request user) {
     RankState rank = w.ranks[t.rank];
     w.touchBuffer(t.rank);
     long need = bytes + w.spec.options().bsendOverheadBytes();
@@ -60,7 +70,20 @@ final class Buffers {
     Request r = t.newRequest(RequestKind.SEND, false);
     r.freed = true;
     r.bufferBytes = need;
+    if (user != null) {
+      user.transferId = r.id;
+    }
     Protocols.startSend(w, t, r, dest, tag, ctx, bytes, SendMode.BUFFERED, c.at());
+    if (user != null) {
+      // The Ibsend's own request records the message, so MPI_Cancel can reach it after the transfer.
+      user.dest = dest;
+      user.tag = tag;
+      user.context = ctx;
+      user.sizeBytes = bytes;
+      user.seq = r.seq;
+      user.rendezvous = r.rendezvous;
+      user.mode = SendMode.BUFFERED;
+    }
     return ErrorClass.MPI_SUCCESS;
   }
 

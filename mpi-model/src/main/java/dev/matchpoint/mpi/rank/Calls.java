@@ -50,11 +50,14 @@ final class Calls {
   }
 
   boolean isLocal(MpiOp op) {
-    return op instanceof MpiOp.GetCount || (op instanceof MpiOp.Compute && !w.timed());
+    return op instanceof MpiOp.GetCount || op instanceof MpiOp.TestCancelled
+        || (op instanceof MpiOp.Compute && !w.timed());
   }
 
   void local(ThreadState t, MpiOp op) throws ProgramError {
-    if (op instanceof MpiOp.GetCount g) {
+    if (op instanceof MpiOp.TestCancelled x) {
+      Cancels.testCancelled(t, x.status(), x.flag());
+    } else if (op instanceof MpiOp.GetCount g) {
       long bytes = Vars.statusField(t, g.status(), 3);
       int size = g.type().sizeBytes();
       Vars.setInt(t, g.into(), bytes % size == 0 ? bytes / size : Mpi.UNDEFINED);
@@ -70,7 +73,7 @@ final class Calls {
   }
 
   /** Checks arguments (MPI-3.1 §3.2.3, §3.2.4); reports and returns the error class, or success. */
-  private ErrorClass check(ThreadState t, Instr.Call c, int peer, int tag, int count, boolean receive) {
+  ErrorClass check(ThreadState t, Instr.Call c, int peer, int tag, int count, boolean receive) {
     String detail = null;
     ErrorClass error = ErrorClass.MPI_SUCCESS;
     if (count < 0) {
@@ -162,7 +165,7 @@ final class Calls {
     List<Integer> done = new ArrayList<>();
     for (int i = 0; i < vars.size(); i++) {
       Request r = lookup(t, vars.get(i));
-      if (r != null && r != INVALID && r.done()) {
+      if (r != null && r != INVALID && Completions.ready(r)) {
         done.add(i);
       }
     }
@@ -180,14 +183,22 @@ final class Calls {
     MpiOp op = call(t).op();
     try {
       if (op instanceof MpiOp.Probe p) {
-        return w.ranks[t.rank].engine.hasMatch(eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
+        return ready(t, eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
       } else if (op instanceof MpiOp.Mprobe p) {
-        return w.ranks[t.rank].engine.hasMatch(eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
+        return ready(t, eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
       }
       return false;
     } catch (ProgramError e) {
       return true;
     }
+  }
+
+  /** A probe returns at once for MPI_PROC_NULL and for invalid arguments; otherwise when a message matches. */
+  private boolean ready(ThreadState t, int src, int tag, int ctx) {
+    if (src == Mpi.PROC_NULL || !validPeer(src, true) || !validTag(tag, true)) {
+      return true;
+    }
+    return w.ranks[t.rank].engine.hasMatch(src, tag, ctx);
   }
 
   String describeNext(ThreadState t) {
@@ -253,6 +264,20 @@ final class Calls {
       return false;
     } else if (op instanceof MpiOp.RequestFree f) {
       return Completions.free(w, t, c, f.request());
+    } else if (op instanceof MpiOp.Cancel x) {
+      return Cancels.cancel(w, t, c, x.request());
+    } else if (op instanceof MpiOp.MessageCancel x) {
+      return Cancels.messageCancel(w, t, c, x.message());
+    } else if (op instanceof MpiOp.SendInit x) {
+      return Persistent.sendInit(w, t, c, x);
+    } else if (op instanceof MpiOp.RecvInit x) {
+      return Persistent.recvInit(w, t, c, x);
+    } else if (op instanceof MpiOp.Start x) {
+      return Persistent.start(w, t, c, x);
+    } else if (op instanceof MpiOp.BindChannel x) {
+      return Channels.bind(w, t, c, x);
+    } else if (op instanceof MpiOp.UnbindChannel x) {
+      return Channels.unbind(w, t, c, x);
     }
     return Completions.exec(w, t, c, op, variant);
   }
@@ -280,6 +305,26 @@ final class Calls {
       return true;
     }
     try {
+      if (op instanceof MpiOp.BindChannel b) {
+        for (String ch : b.channels()) {
+          Request e = lookup(t, ch);
+          if (e != null && e != INVALID && e.kind == RequestKind.CHANNEL && e.channel.phase == Channel.Phase.BINDING) {
+            return false;
+          }
+        }
+        return true;
+      } else if (op instanceof MpiOp.UnbindChannel u) {
+        for (String ch : u.channels()) {
+          Request e = lookup(t, ch);
+          if (e != null && e != INVALID && e.kind == RequestKind.CHANNEL && e.channel.phase == Channel.Phase.UNBINDING) {
+            return false;
+          }
+        }
+        for (String ch : u.channels()) {
+          Channels.dropIfUnbound(t, ch);
+        }
+        return true;
+      }
       return Completions.finish(w, t, call(t), op, -1);
     } catch (ProgramError e) {
       w.abort(t, e.getMessage());
@@ -330,8 +375,8 @@ final class Calls {
       w.requestDone(r);
     } else if (s.mode() == SendMode.BUFFERED) {
       // Ibsend completes locally once the message is in the attached buffer (MPI-3.1 §3.7.2).
-      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes);
-      r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, e);
+      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, r);
+      r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e);
       w.requestDone(r);
     } else {
       Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());

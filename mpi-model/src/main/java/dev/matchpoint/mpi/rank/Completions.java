@@ -23,7 +23,7 @@ final class Completions {
       if (r == Calls.INVALID) {
         return invalid(w, t, c, test.request());
       }
-      boolean done = r == null || r.done();
+      boolean done = r == null || ready(r);
       Vars.setFlag(t, test.flag(), done);
       if (done) {
         returnOne(t, test.request(), r, test.status());
@@ -36,7 +36,7 @@ final class Completions {
         if (r == Calls.INVALID) {
           return invalid(w, t, c, v);
         }
-        all &= r == null || r.done();
+        all &= r == null || ready(r);
       }
       Vars.setFlag(t, ta.flag(), all);
       if (all) {
@@ -78,7 +78,7 @@ final class Completions {
       if (r == Calls.INVALID) {
         return invalid(w, t, c, wait.request());
       }
-      if (r != null && !r.done()) {
+      if (r != null && !ready(r)) {
         return false;
       }
       returnOne(t, wait.request(), r, wait.status());
@@ -89,7 +89,7 @@ final class Completions {
         if (r == Calls.INVALID) {
           return invalid(w, t, c, v);
         }
-        if (r != null && !r.done()) {
+        if (r != null && !ready(r)) {
           return false;
         }
       }
@@ -125,7 +125,12 @@ final class Completions {
           + (r == null ? "MPI_REQUEST_NULL" : "not a live request"), c.at());
       return true;
     }
-    if (r.done()) {
+    if (r.kind == RequestKind.CHANNEL) {
+      w.erroneous(t.rank, t.thread, "MPI_Request_free on a channel endpoint (seed 003)",
+          "\"Using MPI_Request_free() on a persistent channel type request is erroneous\": unbind '" + var + "'", c.at());
+      return true;
+    }
+    if (r.done() || (r.persistent && !r.active)) {
       t.dropRequest(r);
     } else {
       r.freed = true;
@@ -139,9 +144,56 @@ final class Completions {
     return true;
   }
 
-  private static void returnOne(ThreadState t, String var, Request r, String status) {
+  /**
+   * Whether Wait or Test can return a request now: a completed operation; an inactive persistent
+   * request (at once, with the empty status); a channel endpoint with a completed start, or one
+   * whose nonblocking unbind has completed; never a persistent request whose Ibind_channel has not
+   * completed.
+   */
+  static boolean ready(Request r) {
+    if (r.kind == RequestKind.CHANNEL) {
+      return r.channel.phase == Channel.Phase.UNBOUND
+          || (r.channel.phase == Channel.Phase.BOUND && Channels.ready(r));
+    }
+    if (r.bindPending >= 0) {
+      return false;
+    }
+    if (r.persistent && !r.active) {
+      return true;
+    }
+    return r.done();
+  }
+
+  /**
+   * Returns one request to the program: its status, then deallocation and MPI_REQUEST_NULL, except
+   * for persistent requests, which become inactive and stay (MPI-3.1 §3.9), and channel endpoints,
+   * whose oldest completed start is returned.
+   */
+  private static void returnOne(ThreadState t, String var, Request r, String status) throws ProgramError {
     if (r == null) {
       Vars.setEmptyStatus(t, status);
+      return;
+    }
+    if (r.kind == RequestKind.CHANNEL) {
+      if (r.channel.phase == Channel.Phase.UNBOUND) {
+        Vars.setEmptyStatus(t, status);
+        Channels.dropIfUnbound(t, var);
+      } else {
+        Channels.returnStart(t, r, status);
+      }
+      return;
+    }
+    if (r.persistent) {
+      if (!r.active) {
+        Vars.setEmptyStatus(t, status);
+        return;
+      }
+      Vars.setStatus(t, status, r);
+      Persistent.inactive(r);
+      if (r.freed) {
+        t.dropRequest(r);
+        Vars.setRequest(t, var, Vars.REQUEST_NULL);
+      }
       return;
     }
     Vars.setStatus(t, status, r);
@@ -176,7 +228,7 @@ final class Completions {
         invalid(w, t, c, vars.get(i));
         return -2;
       }
-      if (r != null && r.done()) {
+      if (r != null && ready(r)) {
         return i;
       }
     }
@@ -204,7 +256,7 @@ final class Completions {
       if (r == Calls.INVALID) {
         return invalid(w, t, c, v);
       }
-      if (r != null && r.done()) {
+      if (r != null && ready(r)) {
         n++;
       }
     }
@@ -213,7 +265,7 @@ final class Completions {
     }
     for (String v : vars) {
       Request r = Calls.lookup(t, v);
-      if (r != null && r.done()) {
+      if (r != null && ready(r)) {
         returnOne(t, v, r, null);
       }
     }

@@ -2,6 +2,7 @@ package dev.matchpoint.mpi.rank;
 
 import dev.matchpoint.core.ConfigException;
 import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.WildcardPolicy;
 
 /**
@@ -14,9 +15,12 @@ import dev.matchpoint.mpi.WildcardPolicy;
  * @param callCostNs timed mode: simulated time each MPI call takes before the thread's next call;
  *     default 0
  * @param queues which queue implementation the matching engines use
+ * @param sendCancel whether MPI_Cancel of a send can succeed; default {@code never}
+ * @param messageCancel whether MPI_Message_cancel of the matched-probe proposal (seed 000 §3.1, not
+ *     part of MPI-3) is available; default false
  */
 public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long bsendOverheadBytes,
-    long callCostNs, QueueKind queues) {
+    long callCostNs, QueueKind queues, SendCancelPolicy sendCancel, boolean messageCancel) {
   /** Matching queue implementations. */
   public enum QueueKind {
     /** Linear lists exactly as the standard reads; cheap to copy (exploration's default). */
@@ -42,16 +46,20 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
     if (queues == null) {
       throw new ConfigException("queues", "is required (reference or bucketed)");
     }
+    if (sendCancel == null) {
+      throw new ConfigException("send-cancel", "is required (never or until-matched)");
+    }
   }
 
   /**
    * Defaults: wildcard policy {@code any}, default network, no bsend overhead, zero call cost,
-   * reference queues.
+   * reference queues, sends never cancellable, no MPI_Message_cancel.
    *
    * @return the defaults
    */
   public static ModelOptions defaults() {
-    return new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, QueueKind.REFERENCE);
+    return new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, QueueKind.REFERENCE,
+        SendCancelPolicy.NEVER, false);
   }
 
   /**
@@ -61,7 +69,7 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withWildcard(WildcardPolicy p) {
-    return new ModelOptions(p, network, bsendOverheadBytes, callCostNs, queues);
+    return new ModelOptions(p, network, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel);
   }
 
   /**
@@ -71,7 +79,7 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withNetwork(NetworkOptions n) {
-    return new ModelOptions(wildcard, n, bsendOverheadBytes, callCostNs, queues);
+    return new ModelOptions(wildcard, n, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel);
   }
 
   /**
@@ -81,7 +89,7 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withQueues(QueueKind q) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, q);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, q, sendCancel, messageCancel);
   }
 
   /**
@@ -91,6 +99,26 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withCallCost(long ns) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, ns, queues);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, ns, queues, sendCancel, messageCancel);
+  }
+
+  /**
+   * A copy with another send-cancel policy.
+   *
+   * @param p the policy
+   * @return the copy
+   */
+  public ModelOptions withSendCancel(SendCancelPolicy p) {
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, p, messageCancel);
+  }
+
+  /**
+   * A copy with MPI_Message_cancel of seed 000 switched on or off.
+   *
+   * @param on whether it is available
+   * @return the copy
+   */
+  public ModelOptions withMessageCancel(boolean on) {
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, sendCancel, on);
   }
 }

@@ -24,6 +24,8 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code packet(s, d, k)}: the k-th packet of link s->d. Written by the action that injects it
  *       and by its delivery, so a delivery happens after its injection (enabling is dependency).
  *   <li>{@code buffer(r)}: rank r's attached buffer for buffered sends.
+ *   <li>{@code binds(r)}: rank r's channel binding state (endpoints awaiting their peers, peers'
+ *       offers awaiting local binds; seed 003).
  * </ul>
  *
  * <p>So: steps of different ranks that touch no common queue or link commute; two receives or
@@ -121,5 +123,15 @@ public final class ObjectIds {
    */
   public static long buffer(int rank) {
     return (5L << 56) | rank;
+  }
+
+  /**
+   * Rank r's channel binding state.
+   *
+   * @param rank the rank
+   * @return the object id
+   */
+  public static long binds(int rank) {
+    return (9L << 56) | rank;
   }
 }

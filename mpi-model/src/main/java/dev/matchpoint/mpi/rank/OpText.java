@@ -128,6 +128,8 @@ public final class OpText {
       return x.status();
     } else if (op instanceof MpiOp.Sendrecv x) {
       return x.status();
+    } else if (op instanceof MpiOp.TestCancelled x) {
+      return x.status();
     }
     return null;
   }
@@ -227,6 +229,32 @@ public final class OpText {
       a.add("size=" + value(b.sizeBytes(), t, n, false));
     } else if (op instanceof MpiOp.Compute c) {
       a.add("ns=" + value(c.durationNs(), t, n, false));
+    } else if (op instanceof MpiOp.Cancel c) {
+      a.add("request=" + c.request());
+    } else if (op instanceof MpiOp.TestCancelled c) {
+      a.add("status=" + c.status());
+    } else if (op instanceof MpiOp.MessageCancel c) {
+      a.add("message=" + c.message());
+    } else if (op instanceof MpiOp.SendInit s) {
+      a.add("dest=" + value(s.dest(), t, n, true));
+      a.add("tag=" + value(s.tag(), t, n, false));
+      a.add("count=" + value(s.count(), t, n, false) + " " + s.type().mpiName());
+      a.add("comm=" + s.comm());
+      a.add("request=" + s.request());
+    } else if (op instanceof MpiOp.RecvInit r) {
+      a.add("source=" + value(r.source(), t, n, true));
+      a.add("tag=" + value(r.tag(), t, n, false));
+      a.add("count=" + value(r.count(), t, n, false) + " " + r.type().mpiName());
+      a.add("comm=" + r.comm());
+      a.add("request=" + r.request());
+    } else if (op instanceof MpiOp.Start s) {
+      a.add("requests=" + s.requests());
+    } else if (op instanceof MpiOp.BindChannel b) {
+      a.add("requests=" + b.requests());
+      a.add("channels=" + b.channels());
+      a.add("slackness=" + b.slackness());
+    } else if (op instanceof MpiOp.UnbindChannel u) {
+      a.add("channels=" + u.channels());
     }
     return a;
   }

@@ -17,6 +17,11 @@ final class Payloads {
   static final String CTS = "CTS";
   static final String DATA = "DATA";
   static final String ACK = "ACK";
+  static final String CANCEL = "CANCEL";
+  static final String CANCEL_ACK = "CANCEL_ACK";
+  static final String BIND = "BIND";
+  static final String UNBIND = "UNBIND";
+  static final String CDATA = "CDATA";
 
   /** EAGER (envelope and data) or RTS (envelope only). */
   record Envelope(Message message) implements StateHashable {
@@ -47,6 +52,46 @@ final class Payloads {
     @Override
     public void hashInto(PrimitiveSink sink) {
       sink.putLong(sendRequestId);
+    }
+  }
+
+  /** A sender asks the receiver to withdraw an unmatched message (MPI_Cancel of a send). */
+  record CancelRequest(int source, int context, long seq, long sendRequestId) implements StateHashable {
+    @Override
+    public void hashInto(PrimitiveSink sink) {
+      sink.putInt(source).putInt(context).putLong(seq).putLong(sendRequestId);
+    }
+  }
+
+  /** The receiver's answer to a cancel request. */
+  record CancelAnswer(long sendRequestId, boolean cancelled) implements StateHashable {
+    @Override
+    public void hashInto(PrimitiveSink sink) {
+      sink.putLong(sendRequestId).putBoolean(cancelled);
+    }
+  }
+
+  /** One side of a channel offers to bind (seed 003: binding is pairwise). */
+  record BindOffer(boolean sender, int from, int tag, int context, int slack, long endpoint) implements StateHashable {
+    @Override
+    public void hashInto(PrimitiveSink sink) {
+      sink.putBoolean(sender).putInt(from).putInt(tag).putInt(context).putInt(slack).putLong(endpoint);
+    }
+  }
+
+  /** One side of a channel unbinds. */
+  record Unbind(long endpoint) implements StateHashable {
+    @Override
+    public void hashInto(PrimitiveSink sink) {
+      sink.putLong(endpoint);
+    }
+  }
+
+  /** One transfer on a channel: no envelope, no matching (seed 003). */
+  record ChannelData(long endpoint, long seq, long bytes) implements StateHashable {
+    @Override
+    public void hashInto(PrimitiveSink sink) {
+      sink.putLong(endpoint).putLong(seq).putLong(bytes);
     }
   }
 }

@@ -221,6 +221,7 @@ final class PersistentSets {
     static final int MESSAGE = 1;
     static final int DATA = 2;
     static final int REPLY = 4;
+    static final int CONTROL = 8;
     /** Per link s*size+d: kinds of packets in flight. */
     final int[] inFlightKinds = new int[w.size * w.size];
     /** Per link: packets waiting for eager credit. */
@@ -248,7 +249,7 @@ final class PersistentSets {
             handleSources[r].set(m.source());
           }
           for (Request q : t.requests.values()) {
-            if (q.kind == RequestKind.SEND && q.rendezvous && !q.done()) {
+            if (q.kind == RequestKind.SEND && q.rendezvous && !q.finished()) {
               pendingRendezvous[r * w.size + q.dest] = true;
             }
           }
@@ -262,8 +263,10 @@ final class PersistentSets {
           messageSources[f.dest()].set(f.source());
         } else if (Payloads.DATA.equals(k)) {
           inFlightKinds[link] |= DATA;
-        } else {
+        } else if (Payloads.CTS.equals(k) || Payloads.ACK.equals(k) || Network.CREDIT.equals(k)) {
           inFlightKinds[link] |= REPLY;
+        } else {
+          inFlightKinds[link] |= CONTROL;
         }
       }
       for (Packet p : w.net.awaitingCredit()) {
@@ -366,11 +369,13 @@ final class PersistentSets {
         case 2: { // thread
           int rank = (int) ((object >>> 20) & 0xfffffffL);
           int thread = (int) (object & 0xfffff);
-          if (rank == r && (thread == t.thread || re.buffered || re.bufferOps)) {
+          if (rank == r && (thread == t.thread || re.buffered || re.bufferOps || re.control)) {
             return WRITE;
           }
           return NONE;
         }
+        case 9: // binding state
+          return (int) (object & 0xffffffffL) == r && re.control ? WRITE : NONE;
         case 3: { // link tail
           int src = (int) ((object >>> 24) & 0xffffffffL);
           int dst = (int) (object & 0xffffff);
@@ -384,7 +389,7 @@ final class PersistentSets {
               handle |= m.source() == dst;
             }
           }
-          return re.maySendTo(dst) || replies || handle ? WRITE : NONE;
+          return re.maySendTo(dst) || replies || handle || re.control ? WRITE : NONE;
         }
         case 1: { // queue
           int rank = (int) ((object >>> 24) & 0xffffffffL);
@@ -399,7 +404,7 @@ final class PersistentSets {
           return re.mayTakeFrom(src) ? WRITE : re.mayProbe(src) ? READ : NONE;
         }
         case 6: // posted
-          return (int) (object & 0xffffffffL) == r && re.posts ? WRITE : NONE;
+          return (int) (object & 0xffffffffL) == r && (re.posts || re.control) ? WRITE : NONE;
         case 7: // round-robin pointer
           return (int) (object & 0xffffffffL) == r && roundRobin && (re.takeAny || re.probeAny) ? WRITE : NONE;
         case 5: // buffer
@@ -410,7 +415,7 @@ final class PersistentSets {
     }
 
     /** What link s->d may still carry. */
-    private record LinkTraffic(boolean message, boolean data, boolean replies) {}
+    private record LinkTraffic(boolean message, boolean data, boolean replies, boolean control) {}
 
     private LinkTraffic traffic(int s, int d) {
       int link = s * w.size + d;
@@ -427,12 +432,38 @@ final class PersistentSets {
           }
         }
       }
-      return message || data || replies ? new LinkTraffic(message, data, replies) : null;
+      boolean control = (kinds & StateInfo.CONTROL) != 0;
+      for (ThreadState t : w.ranks[s].threads) {
+        control |= active(t) && w.reach(t).control;
+      }
+      for (ThreadState t : w.ranks[d].threads) {
+        control |= t.running() && w.reach(t).control;
+      }
+      return message || data || replies || control ? new LinkTraffic(message, data, replies, control) : null;
     }
 
     private int linkAccess(int s, int d, LinkTraffic traffic, long object) {
       int kind = (int) (object >>> 56);
       boolean posts = traffic.message() && postsPossible(d);
+      if (traffic.control()) {
+        // Cancel requests and answers, binds, unbinds and channel data: everything at d on this pair.
+        switch (kind) {
+          case 1:
+            return (int) ((object >>> 24) & 0xffffffffL) == d ? WRITE : NONE;
+          case 2:
+            return (int) ((object >>> 20) & 0xfffffffL) == d ? WRITE : NONE;
+          case 3:
+            return object == ObjectIds.linkTail(d, s) ? WRITE : NONE;
+          case 5:
+          case 6:
+          case 9:
+            return (int) (object & 0xffffffffL) == d ? WRITE : NONE;
+          case 4:
+            return object == ObjectIds.linkHead(s, d) ? WRITE : NONE;
+          default:
+            break;
+        }
+      }
       switch (kind) {
         case 4: // link head
           return object == ObjectIds.linkHead(s, d) ? WRITE : NONE;

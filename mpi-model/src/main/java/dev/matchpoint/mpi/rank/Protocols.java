@@ -73,6 +73,8 @@ final class Protocols {
           }
         }
       }, "eager " + MessageIds.format(m.key()) + " injected");
+    } else if (Payloads.CDATA.equals(p.kind())) {
+      Channels.injected(w, f);
     } else if (Payloads.DATA.equals(p.kind())) {
       Payloads.Data d = (Payloads.Data) p.payload();
       w.after(f.injectedNs(), () -> {
@@ -93,7 +95,8 @@ final class Protocols {
         RankState rank = w.ranks[me];
         w.touchQueue(me, p.source(), true);
         w.touchPosted(me, false);
-        rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m));
+        rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m),
+            m -> Cancels.dropped(w, me, m));
       }
       case Payloads.CTS -> {
         Payloads.Cts c = (Payloads.Cts) p.payload();
@@ -112,6 +115,11 @@ final class Protocols {
         Request r = request(w, ((Payloads.Ack) p.payload()).sendRequestId());
         sendDone(w, r);
       }
+      case Payloads.CANCEL -> Cancels.cancelArrived(w, f);
+      case Payloads.CANCEL_ACK -> Cancels.answered(w, f);
+      case Payloads.BIND -> Channels.bindArrived(w, f);
+      case Payloads.UNBIND -> Channels.unbindArrived(w, f);
+      case Payloads.CDATA -> Channels.dataArrived(w, f);
       case Network.CREDIT -> {
         // The network restored the credit of link dest->source and injected what waited for it.
         w.touchLinkTail(me, p.source());
@@ -124,8 +132,8 @@ final class Protocols {
     return w.owner(id).request(id);
   }
 
-  private static void sendDone(World w, Request r) {
-    if (r.done()) {
+  static void sendDone(World w, Request r) {
+    if (r.finished()) {
       return;
     }
     r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);

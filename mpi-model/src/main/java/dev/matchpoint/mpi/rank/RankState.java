@@ -19,12 +19,15 @@ final class RankState {
   long bufferAttachedBytes = -1;
   long bufferUsedBytes;
   int bufferedInTransit;
+  /** Peers' channel bind offers that no local bind has met yet, in arrival order (seed 003). */
+  final java.util.ArrayList<Payloads.BindOffer> bindOffers;
 
   RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
     this.rank = rank;
     this.engine = engine;
     this.threads = threads;
     this.sendSeq = new TreeMap<>();
+    this.bindOffers = new java.util.ArrayList<>();
   }
 
   private RankState(RankState o) {
@@ -38,6 +41,7 @@ final class RankState {
     this.bufferAttachedBytes = o.bufferAttachedBytes;
     this.bufferUsedBytes = o.bufferUsedBytes;
     this.bufferedInTransit = o.bufferedInTransit;
+    this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
   }
 
   RankState copy() {
@@ -60,5 +64,7 @@ final class RankState {
       sink.putLong(e.getKey()).putLong(e.getValue());
     }
     sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
+    sink.putInt(bindOffers.size());
+    bindOffers.forEach(o -> o.hashInto(sink));
   }
 }

@@ -34,6 +34,13 @@ final class Reach {
   boolean mrecv;
   /** Some reachable call attaches or detaches a buffer. */
   boolean bufferOps;
+  /**
+   * Some reachable call sends control packets to peers not known statically: MPI_Cancel (a cancel
+   * request to the send's destination), MPI_Start of a request whose kind is not known here,
+   * channel binds and unbinds. Touches any link tail of the rank, its posted queue, its binding
+   * state and any of its threads.
+   */
+  boolean control;
 
   /**
    * The summary for every program counter of a thread.
@@ -107,6 +114,16 @@ final class Reach {
       mrecv = true;
     } else if (op instanceof MpiOp.BufferAttach || op instanceof MpiOp.BufferDetach) {
       bufferOps = true;
+    } else if (op instanceof MpiOp.Start) {
+      sendAny = true;
+      takeAny = true;
+      posts = true;
+      buffered = true;
+      control = true;
+    } else if (op instanceof MpiOp.Cancel || op instanceof MpiOp.BindChannel || op instanceof MpiOp.UnbindChannel) {
+      control = true;
+    } else if (op instanceof MpiOp.MessageCancel) {
+      mrecv = true;
     }
   }
 

@@ -17,6 +17,18 @@ final class Request {
   final boolean userVisible;
   /** MPI_Request_free was called: deallocate once the operation completes. */
   boolean freed;
+  /** A persistent request (MPI-3.1 §3.9): it survives completion, inactive until started again. */
+  boolean persistent;
+  /** Whether a communication is in progress; persistent requests start inactive. */
+  boolean active = true;
+  /** MPI_Cancel of this send is on its way to the receiver; Wait must not return it yet. */
+  boolean cancelPending;
+  /** For an Ibsend's request: the buffered transfer it started (cancel acts on it), else -1. */
+  long transferId = -1;
+  /** For a persistent request bound with Ibind_channel: the endpoint whose binding Wait completes, else -1. */
+  long bindPending = -1;
+  /** For a channel endpoint: its channel state. */
+  Channel channel;
   /** Where the call that started the request was written (reports only; not state). */
   dev.matchpoint.mpi.program.SourceLocation at = dev.matchpoint.mpi.program.SourceLocation.unknown();
 
@@ -55,6 +67,12 @@ final class Request {
     r.state = state;
     r.freed = freed;
     r.at = at;
+    r.persistent = persistent;
+    r.active = active;
+    r.cancelPending = cancelPending;
+    r.transferId = transferId;
+    r.bindPending = bindPending;
+    r.channel = channel == null ? null : channel.copy();
     r.dest = dest;
     r.tag = tag;
     r.context = context;
@@ -75,8 +93,14 @@ final class Request {
     return r;
   }
 
-  boolean done() {
+  /** The operation is over (completed or cancelled). */
+  boolean finished() {
     return state == RequestState.COMPLETE || state == RequestState.CANCELLED;
+  }
+
+  /** Wait or Test may return it: finished, and no cancellation answer is outstanding. */
+  boolean done() {
+    return finished() && !cancelPending;
   }
 
   void complete(int source, int tg, long bytes, ErrorClass error) {
@@ -92,6 +116,10 @@ final class Request {
         .putInt(dest).putInt(tag).putInt(context).putLong(sizeBytes).putInt(mode == null ? -1 : mode.ordinal())
         .putBoolean(rendezvous).putLong(seq).putLong(bufferBytes).putInt(sourcePattern).putInt(tagPattern)
         .putLong(capacityBytes).putLong(matchedMessage).putInt(statusSource).putInt(statusTag)
-        .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled);
+        .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled)
+        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending);
+    if (channel != null) {
+      channel.hashInto(sink);
+    }
   }
 }

@@ -7,5 +7,7 @@ public enum RequestKind {
   /** A receive posted with a pattern (MPI-3.1 §3.7.2). */
   RECV,
   /** A matched receive of a message handle (MPI-3.1 §3.8.3). */
-  MRECV
+  MRECV,
+  /** A channel endpoint bound from a persistent send or receive request (seed 003). */
+  CHANNEL
 }

@@ -126,10 +126,18 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
       } else if (op instanceof MpiOp.Waitsome ws) {
         vars.addAll(ws.requests());
       }
+      if (op instanceof MpiOp.BindChannel b) {
+        vars.addAll(b.channels());
+      } else if (op instanceof MpiOp.UnbindChannel u) {
+        vars.addAll(u.channels());
+      }
       for (String v : vars) {
         long x = Vars.request(t, v);
         Request r = x > 0 ? t.requests.get((int) (x - 1)) : null;
-        if (r != null && !r.done()) {
+        if (r != null && r.bindPending >= 0) {
+          r = t.request(r.bindPending);
+        }
+        if (r != null && !Completions.ready(r)) {
           out.add(r);
         }
       }
@@ -139,6 +147,9 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
 
   private static String describe(World w, Request r) {
     String id = RequestIds.format(r.id);
+    if (r.kind == RequestKind.CHANNEL) {
+      return Channels.waitingFor(r);
+    }
     if (r.kind == RequestKind.SEND) {
       String what = r.mode.blockingName() + " " + id + " to " + r.dest + " (tag " + r.tag + ", " + r.sizeBytes + " B)";
       if (r.rendezvous) {

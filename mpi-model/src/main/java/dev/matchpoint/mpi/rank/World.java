@@ -451,6 +451,12 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
+  void touchBinds(int rank) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.binds(rank));
+    }
+  }
+
   void touchBuffer(int rank) {
     if (footprint != null) {
       footprint.write(ObjectIds.buffer(rank));

@@ -570,4 +570,76 @@ public sealed interface TraceEvent {
       return TraceEvent.prefix(this) + " finished";
     }
   }
+
+  /**
+   * A cancellation was decided (MPI-3.1 §3.8.4): at the owner for a receive, at the receiver (or
+   * by the policy) for a send.
+   *
+   * @param step step
+   * @param timeNs time
+   * @param rank where it was decided
+   * @param thread the owner thread, or -1 at a receiver
+   * @param requestId the cancelled request
+   * @param messageKey the send's message (its key at the receiver), or -1 for a receive
+   * @param cancelled true when the cancellation succeeded, false when the communication wins
+   * @param detail why, in MPI terms
+   */
+  record CancelDecided(long step, long timeNs, int rank, int thread, long requestId, long messageKey,
+      boolean cancelled, String detail) implements TraceEvent {
+    @Override
+    public String kind() {
+      return "cancel";
+    }
+
+    @Override
+    public void writeFields(FieldWriter w) {
+      w.field("request", RequestIds.format(requestId));
+      w.field("message", messageKey < 0 ? "-" : MessageIds.format(messageKey));
+      w.field("cancelled", cancelled);
+      w.field("detail", detail);
+    }
+
+    @Override
+    public String describe() {
+      return TraceEvent.prefix(this) + " cancel of " + RequestIds.format(requestId)
+          + (messageKey < 0 ? "" : " (message " + MessageIds.format(messageKey) + ")") + (cancelled ? " succeeded" : " failed")
+          + ": " + detail;
+    }
+  }
+
+  /**
+   * Something happened on a channel endpoint (seed 003): bound, started, transferred, unbound.
+   *
+   * @param step step
+   * @param timeNs time
+   * @param rank the endpoint's rank
+   * @param thread its owner thread, or -1 for a transfer's arrival
+   * @param endpoint the endpoint request
+   * @param what {@code bound}, {@code start}, {@code transfer} or {@code unbound}
+   * @param seq the transfer's position on the channel (starts count from 0), or -1
+   * @param slot the circular-buffer slot of the start, {@code seq mod K} (ADDRESS_BASE_INCREMENT), or -1
+   * @param peer the rank at the other end
+   */
+  record ChannelEvent(long step, long timeNs, int rank, int thread, long endpoint, String what, long seq, int slot,
+      int peer) implements TraceEvent {
+    @Override
+    public String kind() {
+      return "channel";
+    }
+
+    @Override
+    public void writeFields(FieldWriter w) {
+      w.field("endpoint", RequestIds.format(endpoint));
+      w.field("what", what);
+      w.field("seq", seq);
+      w.field("slot", slot);
+      w.field("peer", peer);
+    }
+
+    @Override
+    public String describe() {
+      return TraceEvent.prefix(this) + " channel " + RequestIds.format(endpoint) + " " + what
+          + (seq >= 0 ? " #" + seq + " slot " + slot : "") + " (peer " + peer + ")";
+    }
+  }
 }

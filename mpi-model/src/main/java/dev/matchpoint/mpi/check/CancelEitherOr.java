@@ -1,0 +1,112 @@
+package dev.matchpoint.mpi.check;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.match.MessageIds;
+import dev.matchpoint.mpi.trace.MatchKind;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * "Either the cancellation succeeds, or the communication succeeds, but not both" (MPI-3.1 §3.8.4;
+ * seed 001): a send whose cancellation succeeded is never received ("no part of the message was
+ * received at the destination"), and a receive whose cancellation succeeded matches no message.
+ */
+public final class CancelEitherOr implements Check {
+  /** Messages received, as rank:key. */
+  private final TreeSet<String> received;
+  /** Messages of successfully cancelled sends, as rank:key. */
+  private final TreeSet<String> cancelledMessages;
+  /** Receive requests that matched. */
+  private final TreeSet<Long> matchedReceives;
+  /** Receive requests whose cancellation succeeded. */
+  private final TreeSet<Long> cancelledReceives;
+  private final List<Violation> violations;
+
+  /** A fresh check. */
+  public CancelEitherOr() {
+    this(new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), new ArrayList<>());
+  }
+
+  private CancelEitherOr(TreeSet<String> received, TreeSet<String> cancelledMessages, TreeSet<Long> matchedReceives,
+      TreeSet<Long> cancelledReceives, List<Violation> violations) {
+    this.received = received;
+    this.cancelledMessages = cancelledMessages;
+    this.matchedReceives = matchedReceives;
+    this.cancelledReceives = cancelledReceives;
+    this.violations = violations;
+  }
+
+  @Override
+  public String name() {
+    return "cancel-either-or";
+  }
+
+  @Override
+  public String clause() {
+    return "MPI-3.1 §3.8.4 (seed 001): either the cancellation succeeds, or the communication succeeds, but not both";
+  }
+
+  @Override
+  public void onEvent(TraceEvent event) {
+    if (event instanceof TraceEvent.Matched m) {
+      if (m.match().receives()) {
+        String id = m.rank() + ":" + m.messageKey();
+        received.add(id);
+        if (cancelledMessages.contains(id)) {
+          violations.add(new Violation(name(), "message " + MessageIds.format(m.messageKey())
+              + " was received although its send was cancelled", m.step(), m.rank(), m.thread()));
+        }
+      }
+      if (m.match() == MatchKind.RECEIVE) {
+        matchedReceives.add(m.requestId());
+        if (cancelledReceives.contains(m.requestId())) {
+          violations.add(new Violation(name(), "receive " + RequestIds.format(m.requestId())
+              + " matched a message although it was cancelled", m.step(), m.rank(), m.thread()));
+        }
+      }
+    } else if (event instanceof TraceEvent.CancelDecided c && c.cancelled()) {
+      if (c.messageKey() >= 0) {
+        String id = (c.thread() < 0 ? c.rank() : -1) + ":" + c.messageKey();
+        if (c.thread() < 0) {
+          cancelledMessages.add(id);
+          if (received.contains(id)) {
+            violations.add(new Violation(name(), "the send of " + MessageIds.format(c.messageKey())
+                + " was cancelled although the message was received", c.step(), c.rank(), c.thread()));
+          }
+        }
+      } else {
+        cancelledReceives.add(c.requestId());
+        if (matchedReceives.contains(c.requestId())) {
+          violations.add(new Violation(name(), "receive " + RequestIds.format(c.requestId())
+              + " was cancelled although it matched", c.step(), c.rank(), c.thread()));
+        }
+      }
+    }
+  }
+
+  @Override
+  public List<Violation> violations() {
+    return List.copyOf(violations);
+  }
+
+  @Override
+  public Check copy() {
+    return new CancelEitherOr(new TreeSet<>(received), new TreeSet<>(cancelledMessages),
+        new TreeSet<>(matchedReceives), new TreeSet<>(cancelledReceives), new ArrayList<>(violations));
+  }
+
+  @Override
+  public void hashInto(PrimitiveSink sink) {
+    received.forEach(sink::putUnencodedChars);
+    sink.putInt(-1);
+    cancelledMessages.forEach(sink::putUnencodedChars);
+    sink.putInt(-2);
+    matchedReceives.forEach(sink::putLong);
+    sink.putInt(-3);
+    cancelledReceives.forEach(sink::putLong);
+    Violation.hashSorted(violations, sink);
+  }
+}

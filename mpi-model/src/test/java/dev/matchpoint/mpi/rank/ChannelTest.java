@@ -1,0 +1,191 @@
+package dev.matchpoint.mpi.rank;
+
+import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
+import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.matchpoint.core.net.DeliveryOrder;
+import dev.matchpoint.core.net.LatencyModel;
+import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.core.sched.FifoScheduler;
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.program.ProgramBuilder;
+import dev.matchpoint.mpi.run.Outcome;
+import dev.matchpoint.mpi.run.RunOptions;
+import dev.matchpoint.mpi.run.RunResult;
+import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.testing.Exhaustive;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Persistent channels with K-slackness (seed 003, proposals 1 and 3). */
+class ChannelTest {
+  private static final ModelOptions OPTIONS = ModelOptions.defaults()
+      .withNetwork(NetworkOptions.defaults().withLatency(new LatencyModel.Constant(1000)));
+
+  private static MpiOp start(String r) {
+    return new MpiOp.Start(List.of(r), false);
+  }
+
+  private static MpiOp bind(String in, String out, int slack) {
+    return new MpiOp.BindChannel(List.of(in), List.of(out), List.of(slack), false, slack > 1);
+  }
+
+  private static ProgramBuilder sendSide(int slack) {
+    return program().call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(256), Datatype.INT, MpiOp.WORLD,
+        "p")).call(bind("p", "ch", slack));
+  }
+
+  private static ProgramBuilder recvSide(int slack) {
+    return program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(256), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(bind("p", "ch", slack));
+  }
+
+  /** Slack 1, lock-step: the receiver starts, then tells the sender to go (the ready property). */
+  static ModelSpec lockStep(int rounds, ModelOptions options) {
+    Program sender = sendSide(1).repeat(rounds, b -> b.recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .call(start("ch")).waitFor("ch", null)).call(new MpiOp.UnbindChannel(List.of("ch"), false)).build();
+    Program receiver = recvSide(1).repeat(rounds, b -> b.call(start("ch")).send(lit(0), lit(9), lit(0), Datatype.INT)
+        .waitFor("ch", "st")).call(new MpiOp.UnbindChannel(List.of("ch"), false)).build();
+    return ModelSpec.builder().rank(sender).rank(receiver).options(options).build();
+  }
+
+  private static RunResult run(ModelSpec spec) {
+    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+  }
+
+  @Test
+  void lockStepChannel_transfersWithoutMatchingOrRendezvous_inEverySchedule_seed003Proposal1() {
+    Map<Exhaustive.End, Long> ends = Exhaustive.ends(lockStep(2, OPTIONS), CheckKind.values());
+    ends.keySet().forEach(e -> assertTrue(!e.violated() && !e.deadlocked() && e.problems().isEmpty(), e.toString()));
+    RunResult r = run(lockStep(3, OPTIONS));
+    assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
+    // 1 KiB per transfer: a persistent send would use RTS/CTS/DATA; the channel sends one CDATA packet.
+    assertEquals(3L, r.packetCounts().get("CDATA"));
+    assertEquals(null, r.packetCounts().get("RTS"));
+    assertEquals(List.of(0L, 1L, 2L), r.trace().of(TraceEvent.ChannelEvent.class).stream()
+        .filter(c -> c.what().equals("transfer")).map(TraceEvent.ChannelEvent::seq).toList());
+  }
+
+  @Test
+  void sendStartBeforeTheReceiveStart_breaksTheReadyProperty_andIsReported_seed003() {
+    Program sender = sendSide(1).call(start("ch")).waitFor("ch", null).build();
+    Program receiver = recvSide(1).call(new MpiOp.Compute(lit(50_000))).call(start("ch")).waitFor("ch", null).build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
+    assertEquals(Outcome.ERRONEOUS, r.outcome(), r.trace().toText());
+    assertTrue(r.problems().get(0).contains("channel send started before the matching receive start"),
+        r.problems().toString());
+  }
+
+  @Test
+  void kSlackPipeline_cyclesThroughKBufferSlots_seed003Proposal3() {
+    int k = 3;
+    // Ready semantics need the program's own flow control: one "go" message per receive start.
+    Program sender = sendSide(k).repeat(6, b -> b.recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .call(start("ch")).waitFor("ch", null)).build();
+    Program receiver = recvSide(k)
+        .repeat(k, b -> b.call(start("ch")).send(lit(0), lit(9), lit(0), Datatype.INT))
+        .repeat(3, b -> b.waitFor("ch", null).call(start("ch")).send(lit(0), lit(9), lit(0), Datatype.INT))
+        .repeat(3, b -> b.waitFor("ch", null)).build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
+    assertEquals(Outcome.OK, r.outcome(), r.problems() + "\n" + r.trace().toText());
+    List<Integer> slots = r.trace().of(TraceEvent.ChannelEvent.class).stream()
+        .filter(c -> c.what().equals("start") && c.rank() == 1).map(TraceEvent.ChannelEvent::slot).toList();
+    assertEquals(List.of(0, 1, 2, 0, 1, 2), slots, "ADDRESS_BASE_INCREMENT: start n uses slot n mod K");
+  }
+
+  @Test
+  void theKPlusFirstOutstandingStart_isErroneous_seed003() {
+    Program sender = sendSide(2).build();
+    Program receiver = recvSide(2).call(start("ch")).call(start("ch")).call(start("ch")).build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
+    assertTrue(r.problems().stream().anyMatch(p -> p.contains("more than K outstanding starts")), r.problems().toString());
+  }
+
+  @Test
+  void endsDisagreeingOnSlackness_isErroneous_seed003() {
+    RunResult r = run(ModelSpec.builder().rank(sendSide(2).build()).rank(recvSide(3).build()).options(OPTIONS).build());
+    assertTrue(r.problems().stream().anyMatch(p -> p.contains("disagree on slackness")), r.problems().toString());
+  }
+
+  @Test
+  void aBindWithoutItsPeer_deadlocks_andTheReportNamesIt_seed003() {
+    Program sender = sendSide(1).build();
+    Program other = program().build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(other).options(OPTIONS).build());
+    assertEquals(Outcome.DEADLOCK, r.outcome());
+    assertTrue(r.report().toText().contains("waiting for rank 1 to bind a matching persistent receive"),
+        r.report().toText());
+  }
+
+  @Test
+  void requestFreeOnAChannel_andUnbindOfANonChannel_areErroneous_seed003() {
+    Program sender = sendSide(1).call(new MpiOp.RequestFree("ch"))
+        .call(new MpiOp.UnbindChannel(List.of("p"), false)).build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(recvSide(1).build()).options(OPTIONS).build());
+    assertTrue(r.problems().get(0).contains("MPI_Request_free on a channel endpoint"), r.problems().toString());
+    assertTrue(r.problems().get(1).contains("Unbind of a request that is not a bound channel"), r.problems().toString());
+  }
+
+  @Test
+  void nonblockingBindAndUnbind_completeWithWait() {
+    Program sender = program()
+        .call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), true, false)).waitFor("p", null)
+        .recv(lit(1), lit(9), lit(0), Datatype.INT, null).call(start("ch")).waitFor("ch", null)
+        .call(new MpiOp.UnbindChannel(List.of("ch"), true)).waitFor("ch", null).build();
+    Program receiver = program()
+        .call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), true, false)).waitFor("p", null)
+        .call(start("ch")).send(lit(0), lit(9), lit(0), Datatype.INT).waitFor("ch", "st")
+        .call(new MpiOp.UnbindChannel(List.of("ch"), true)).waitFor("ch", null).build();
+    Map<Exhaustive.End, Long> ends = Exhaustive.ends(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS)
+        .build(), CheckKind.values());
+    ends.keySet().forEach(e -> assertTrue(!e.violated() && e.problems().isEmpty(), e.toString()));
+  }
+
+  @Test
+  void channelTransfers_stayInChannelOrder_onAnUnorderedNetwork() {
+    ModelOptions unordered = ModelOptions.defaults().withNetwork(NetworkOptions.defaults()
+        .withOrder(DeliveryOrder.UNORDERED).withLatency(new LatencyModel.Exponential(3000)));
+    int k = 4;
+    Program sender = sendSide(k).recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .repeat(k, b -> b.call(start("ch"))).repeat(k, b -> b.waitFor("ch", null)).build();
+    Program receiver = recvSide(k).repeat(k, b -> b.call(start("ch"))).send(lit(0), lit(9), lit(0), Datatype.INT)
+        .repeat(k, b -> b.waitFor("ch", null)).build();
+    boolean reordered = false;
+    for (long seed = 0; seed < 20; seed++) {
+      RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).options(unordered).build(), seed,
+          FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+      assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+      List<Long> arrivals = r.trace().of(TraceEvent.ChannelEvent.class).stream()
+          .filter(c -> c.what().equals("transfer")).map(TraceEvent.ChannelEvent::seq).toList();
+      reordered |= !arrivals.equals(List.of(0L, 1L, 2L, 3L));
+    }
+    assertTrue(reordered, "some seed delivers the channel's packets out of order, and the channel still completes");
+  }
+
+  @Test
+  void channelRoundTrip_costsLessSimulatedTimeThanPersistentSendRecv_seed003() {
+    // Same 1 KiB transfers on the same network: the channel needs no RTS/CTS and no matching.
+    RunResult channel = run(lockStep(4, OPTIONS));
+    Program sender = program()
+        .call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(256), Datatype.INT, MpiOp.WORLD, "p"))
+        .repeat(4, b -> b.recv(lit(1), lit(9), lit(0), Datatype.INT, null).call(start("p")).waitFor("p", null)).build();
+    Program receiver = program()
+        .call(new MpiOp.RecvInit(lit(0), lit(0), lit(256), Datatype.INT, MpiOp.WORLD, "p"))
+        .repeat(4, b -> b.call(start("p")).send(lit(0), lit(9), lit(0), Datatype.INT).waitFor("p", "st")).build();
+    ModelOptions rendezvous = OPTIONS.withNetwork(OPTIONS.network().withProtocol(
+        OPTIONS.network().protocol().withEagerThreshold(512)));
+    RunResult persistent = run(ModelSpec.builder().rank(sender).rank(receiver).options(rendezvous).build());
+    assertEquals(Outcome.OK, persistent.outcome());
+    assertTrue(channel.endTimeNs() < persistent.endTimeNs(), channel.endTimeNs() + " vs " + persistent.endTimeNs());
+  }
+}
