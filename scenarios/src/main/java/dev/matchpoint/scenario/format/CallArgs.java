@@ -4,7 +4,6 @@ import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
-import dev.matchpoint.scenario.format.ExprParser.Role;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -80,13 +79,7 @@ final class CallArgs {
   }
 
   private static String expected(Role role) {
-    return switch (role) {
-      case SOURCE -> "a source: a rank, any or proc-null";
-      case DEST -> "a destination: a rank or proc-null";
-      case RECEIVE_TAG -> "a tag or any";
-      case SEND_TAG -> "a tag";
-      default -> "an integer expression";
-    };
+    return role == Role.VALUE ? "an integer expression" : role.expected();
   }
 
   /**

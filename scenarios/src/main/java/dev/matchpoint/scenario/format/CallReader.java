@@ -4,7 +4,6 @@ import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
-import dev.matchpoint.scenario.format.ExprParser.Role;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -28,22 +28,6 @@ import java.util.Set;
  * allows them. {@code st.count} is MPI_Get_count in elements of the enclosing call's datatype.
  */
 final class ExprParser {
-  /** What an expression is for; decides which MPI constants it may be. */
-  enum Role {
-    /** A receive's or probe's source: a rank, {@code any} or {@code proc-null}. */
-    SOURCE,
-    /** A send's destination: a rank or {@code proc-null}. */
-    DEST,
-    /** A tag: a value, or {@code any} in receives and probes. */
-    RECEIVE_TAG,
-    /** A send's tag: a value. */
-    SEND_TAG,
-    /** A count, a size, a duration: a value. */
-    VALUE,
-    /** An operand of a comparison: a value, {@code any} or {@code proc-null}. */
-    COMPARE
-  }
-
   /** Names that cannot be variables. */
   static final Set<String> RESERVED = Set.of("any", "proc-null", "rank", "size", "thread", "true", "false", "and",
       "or", "not", "MPI_ANY_SOURCE", "MPI_ANY_TAG", "MPI_PROC_NULL");
@@ -178,29 +162,11 @@ final class ExprParser {
   }
 
   private Expr constant(Expr e, Role role, Token at) {
-    boolean ok = switch (role) {
-      case SOURCE, COMPARE -> true;
-      case DEST -> e instanceof Expr.ProcNull;
-      case RECEIVE_TAG -> !(e instanceof Expr.ProcNull);
-      case SEND_TAG, VALUE -> false;
-    };
-    if (!ok) {
+    if (!role.allows(e)) {
       String name = e instanceof Expr.ProcNull ? "proc-null" : "any";
-      String expected = switch (role) {
-        case DEST -> "a destination rank or proc-null";
-        case RECEIVE_TAG -> "a tag or any";
-        case SEND_TAG -> "a tag in [0, 32767] (a send has no wildcard tag)";
-        default -> "a number";
-      };
-      throw new ParseError(at.offset(), "'" + name + "' is not allowed here (expected " + expected + ")");
+      throw new ParseError(at.offset(), "'" + name + "' is not allowed here (expected " + role.expected() + ")");
     }
-    if (role == Role.RECEIVE_TAG && e instanceof Expr.AnySource) {
-      return new Expr.AnyTag();
-    }
-    if (role == Role.SOURCE && e instanceof Expr.AnyTag) {
-      return new Expr.AnySource();
-    }
-    return e;
+    return role.normalise(e);
   }
 
   private static boolean isConstant(Expr e) {

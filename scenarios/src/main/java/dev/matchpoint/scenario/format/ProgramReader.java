@@ -6,7 +6,6 @@ import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.program.Stmt;
 import dev.matchpoint.scenario.ScenarioException;
-import dev.matchpoint.scenario.format.ExprParser.Role;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

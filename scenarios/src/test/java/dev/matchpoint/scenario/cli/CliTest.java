@@ -143,6 +143,20 @@ class CliTest {
   }
 
   @Test
+  void replay_ofAFifoTimedRun_reproducesIt() throws IOException {
+    Path first = dir.resolve("fifo1.jsonl");
+    Path second = dir.resolve("fifo2.jsonl");
+    Result r = run("run", "mpi22-probe-any-source-round-robin", "--trace", first.toString());
+    assertEquals(1, r.code(), r.out());
+    assertTrue(r.out().contains("probe-then-receive-same-message: the receive after a probe of 0#0 received 1#0"),
+        r.out());
+    List<String> args = new ArrayList<>(List.of(replayArgs(r)));
+    args.addAll(List.of("--trace", second.toString()));
+    assertEquals(1, run(args.toArray(new String[0])).code());
+    assertArrayEquals(Files.readAllBytes(first), Files.readAllBytes(second));
+  }
+
+  @Test
   void replay_ofARandomTimedRun_reproducesItToo() throws IOException {
     Path first = dir.resolve("a.jsonl");
     Path second = dir.resolve("b.jsonl");

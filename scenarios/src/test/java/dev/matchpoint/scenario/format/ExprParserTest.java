@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.program.Cond;
 import dev.matchpoint.mpi.program.Expr;
-import dev.matchpoint.scenario.format.ExprParser.Role;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
