@@ -1,2 +1,6 @@
-/** The {@code matchpoint} command line: subcommands, exit codes and output writing. */
+/**
+ * The {@code matchpoint} command line (picocli): {@code run}, {@code replay}, {@code list} and
+ * {@code check}, one class each over a shared run session; the text and JSON summaries; and the
+ * exit codes of {@link dev.matchpoint.scenario.cli.ExitCode}, documented in {@code docs/cli.md}.
+ */
 package dev.matchpoint.scenario.cli;

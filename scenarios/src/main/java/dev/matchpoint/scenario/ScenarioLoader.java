@@ -1,0 +1,68 @@
+package dev.matchpoint.scenario;
+
+import dev.matchpoint.mpi.program.ProgramException;
+import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.scenario.format.ScenarioReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Loads and fully validates scenario files: YAML syntax, keys, types, ranges, names, and the
+ * compilation of every program (undefined variables, type clashes), so that a scenario that loads
+ * can run. Every problem is a {@link ScenarioException} naming the file, line and column.
+ */
+public final class ScenarioLoader {
+  private ScenarioLoader() {}
+
+  /**
+   * Loads a file.
+   *
+   * @param path the file (UTF-8)
+   * @return the validated scenario
+   * @throws ScenarioException when the file cannot be read or is not a valid scenario
+   */
+  public static Scenario load(Path path) {
+    String file = path.toString();
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new ScenarioException(file, 0, 0, "no such file");
+    } catch (IOException e) {
+      throw new ScenarioException(file, 0, 0, "cannot read the file: " + e.getMessage());
+    }
+    return load(text, file);
+  }
+
+  /**
+   * Loads scenario text.
+   *
+   * @param text the YAML text
+   * @param file the name to report in messages and statement locations
+   * @return the validated scenario
+   * @throws ScenarioException when the text is not a valid scenario
+   */
+  public static Scenario load(String text, String file) {
+    Scenario s = ScenarioReader.read(text, file);
+    compile(s);
+    return s;
+  }
+
+  /**
+   * Compiles a scenario's programs into the model's specification.
+   *
+   * @param scenario the scenario
+   * @return the spec
+   * @throws ScenarioException at the statement of the first program that does not compile
+   */
+  public static ModelSpec compile(Scenario scenario) {
+    try {
+      return scenario.spec();
+    } catch (ProgramException e) {
+      throw new ScenarioException(e.at(), e.problem());
+    }
+  }
+}

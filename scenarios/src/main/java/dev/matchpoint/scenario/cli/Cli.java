@@ -1,0 +1,39 @@
+package dev.matchpoint.scenario.cli;
+
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioException;
+import java.io.PrintWriter;
+
+/** Small helpers shared by the subcommands: bad-input reporting and scenario loading. */
+final class Cli {
+  private Cli() {}
+
+  /**
+   * Reports bad input on standard error.
+   *
+   * @param err standard error
+   * @param message what is wrong
+   * @return {@link ExitCode#BAD_INPUT}'s code
+   */
+  static int badInput(PrintWriter err, String message) {
+    err.println("matchpoint: error: " + message);
+    err.flush();
+    return ExitCode.BAD_INPUT.code();
+  }
+
+  /**
+   * Loads a scenario, reporting a problem as bad input.
+   *
+   * @param file the FILE argument
+   * @param err standard error
+   * @return the scenario, or null after reporting the problem
+   */
+  static Scenario load(String file, PrintWriter err) {
+    try {
+      return ScenarioInput.load(file);
+    } catch (ScenarioException e) {
+      badInput(err, e.getMessage());
+      return null;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.matchpoint.scenario.cli;
+
+import dev.matchpoint.core.net.LatencyModel;
+import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.core.net.ProtocolOptions;
+import dev.matchpoint.core.sched.FifoScheduler;
+import dev.matchpoint.core.sched.ReplayScheduler;
+import dev.matchpoint.core.sched.Schedule;
+import dev.matchpoint.core.sched.Scheduler;
+import dev.matchpoint.core.sched.SeededScheduler;
+import dev.matchpoint.mpi.run.RunResult;
+import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.scenario.Mode;
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioLoader;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One deterministic run to make: the scenario, the seed, the mode and how choices are made. A run is
+ * a pure function of these (DESIGN §2).
+ *
+ * @param file the FILE argument as given, for the replay command
+ * @param scenario the scenario
+ * @param seed the master seed
+ * @param mode timed or logical
+ * @param scheduler how choices are made
+ * @param replay the schedule to follow when {@code scheduler} is {@link SchedulerKind#REPLAY}, else
+ *     null
+ */
+record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKind scheduler, Schedule replay) {
+  /** How a run's choices are made. */
+  enum SchedulerKind {
+    /** Always the first option: same-time events in insertion order, lowest source first. */
+    FIFO,
+    /** Uniformly at random from the seed's {@code scheduler} stream. */
+    RANDOM,
+    /** A recorded schedule, choice by choice. */
+    REPLAY;
+
+    /**
+     * The name on the command line.
+     *
+     * @return e.g. {@code random}
+     */
+    String configName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  RunPlan {
+    Objects.requireNonNull(scenario, "scenario");
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(scheduler, "scheduler");
+  }
+
+  /**
+   * The scheduler of this plan, fresh.
+   *
+   * @return the scheduler
+   */
+  Scheduler newScheduler() {
+    return switch (scheduler) {
+      case FIFO -> FifoScheduler.INSTANCE;
+      case RANDOM -> new SeededScheduler(seed);
+      case REPLAY -> new ReplayScheduler(replay);
+    };
+  }
+
+  /**
+   * Runs the plan once.
+   *
+   * @return the result, with its trace
+   * @throws dev.matchpoint.core.sched.ScheduleMismatchException when a replayed schedule does not fit
+   */
+  RunResult run() {
+    var spec = ScenarioLoader.compile(scenario);
+    return mode == Mode.TIMED ? Runner.timed(spec, seed, newScheduler(), scenario.runOptions())
+        : Runner.logical(spec, newScheduler(), scenario.runOptions());
+  }
+
+  /**
+   * The VOPR-style banner: the seed first, then every option that decides the run.
+   *
+   * @return one line
+   */
+  String banner() {
+    NetworkOptions n = scenario.options().network();
+    ProtocolOptions p = n.protocol();
+    return "seed=" + seed + " mode=" + mode.configName() + " scheduler=" + newScheduler().describe()
+        + " wildcard-policy=" + scenario.options().wildcard().configName() + " network=" + latency(n.latency())
+        + " order=" + n.order().configName() + " eager-threshold=" + bytes(p.eagerThresholdBytes())
+        + " header-bytes=" + p.headerBytes() + " eager-buffer=" + bytes(p.eagerBufferBytesPerPeer())
+        + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " scenario=" + scenario.name();
+  }
+
+  private static String bytes(long b) {
+    return b == Long.MAX_VALUE ? "unlimited" : Long.toString(b);
+  }
+
+  private static String latency(LatencyModel l) {
+    if (l instanceof LatencyModel.Constant c) {
+      return "constant(" + c.latencyNs() + "ns)";
+    } else if (l instanceof LatencyModel.Uniform u) {
+      return "uniform(" + u.minNs() + ".." + u.maxNs() + "ns)";
+    } else if (l instanceof LatencyModel.Exponential e) {
+      return "exponential(mean=" + e.meanNs() + "ns)";
+    } else if (l instanceof LatencyModel.Lognormal ln) {
+      return "lognormal(mu=" + ln.mu() + ",sigma=" + ln.sigma() + ")";
+    } else if (l instanceof LatencyModel.LogGP g) {
+      return "loggp(L=" + g.latencyNs() + ",o=" + g.overheadNs() + ",g=" + g.gapNs() + ",G=" + g.gapPerByteNs() + ")";
+    }
+    return l.configName();
+  }
+
+  /**
+   * The command that replays a result of this plan exactly.
+   *
+   * @param r the result
+   * @return e.g. {@code matchpoint replay f.yaml --seed 3 --mode logical --schedule 1.0*4}
+   */
+  String replayCommand(RunResult r) {
+    return "matchpoint replay " + quote(file) + " --seed " + seed + " --mode " + mode.configName() + " --schedule "
+        + quote(r.schedule().trimmed().toString());
+  }
+
+  private static String quote(String s) {
+    return s.matches("[A-Za-z0-9_./:@%+=,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+  }
+}

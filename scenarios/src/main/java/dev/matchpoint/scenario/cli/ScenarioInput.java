@@ -1,0 +1,28 @@
+package dev.matchpoint.scenario.cli;
+
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioException;
+import dev.matchpoint.scenario.ScenarioLoader;
+import dev.matchpoint.scenario.library.Library;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Resolves a command's FILE argument: a scenario file, or else the name of a library scenario. */
+final class ScenarioInput {
+  private ScenarioInput() {}
+
+  /**
+   * Loads and validates the scenario.
+   *
+   * @param file a path, or a library name such as {@code probe-race-2x2}
+   * @return the scenario
+   * @throws ScenarioException when it cannot be found or is invalid
+   */
+  static Scenario load(String file) {
+    Path path = Path.of(file);
+    if (Files.exists(path) || file.contains("/") || file.endsWith(".yaml") || file.endsWith(".yml")) {
+      return ScenarioLoader.load(path);
+    }
+    return Library.load(file);
+  }
+}

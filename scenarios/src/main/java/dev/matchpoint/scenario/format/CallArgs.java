@@ -1,0 +1,180 @@
+package dev.matchpoint.scenario.format;
+
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.program.Expr;
+import dev.matchpoint.mpi.program.MpiOp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * The arguments of one statement: a {@link YamlMap} read as expressions, variable names, datatypes
+ * and communicators, with the static checks the file can make before anything runs (literal ranks
+ * inside the world, literal tags inside {@code [0, MPI_TAG_UB]}, known communicators).
+ */
+final class CallArgs {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  private final YamlMap map;
+  private final String call;
+  private final int worldSize;
+  private final Set<String> communicators;
+
+  CallArgs(YamlMap map, String call, int worldSize, Set<String> communicators) {
+    this.map = map;
+    this.call = call;
+    this.worldSize = worldSize;
+    this.communicators = communicators;
+  }
+
+  /**
+   * An expression argument.
+   *
+   * @param key the key
+   * @param role what it is for
+   * @param countType the call's datatype for {@code st.count}, or null
+   * @param fallback the value when absent, or null when required
+   * @return the expression
+   */
+  Expr expr(String key, Role role, Datatype countType, Expr fallback) {
+    Node v = map.get(key);
+    if (v == null) {
+      if (fallback == null) {
+        throw map.error(key, "missing key '" + key + "' in " + call + " (expected " + expected(role) + ")");
+      }
+      return fallback;
+    }
+    ScalarNode s = YamlNodes.scalar(map.file(), v, expected(role) + " for '" + key + "'");
+    Expr e;
+    try {
+      e = ExprParser.expr(s.getValue(), role, countType);
+    } catch (ExprLexer.ParseError err) {
+      throw new dev.matchpoint.scenario.ScenarioException(YamlNodes.at(map.file(), s, err.offset),
+          "in '" + key + "' of " + call + ": " + err.getMessage());
+    }
+    if (e instanceof Expr.Lit lit) {
+      checkLiteral(s, key, role, lit.value());
+    }
+    return e;
+  }
+
+  private void checkLiteral(ScalarNode s, String key, Role role, int value) {
+    boolean rank = role == Role.SOURCE || role == Role.DEST;
+    boolean tag = role == Role.SEND_TAG || role == Role.RECEIVE_TAG;
+    if (rank && (value < 0 || value >= worldSize)) {
+      throw YamlNodes.error(map.file(), s, "rank " + value + " in '" + key + "' of " + call + " is out of range: the "
+          + "world has ranks 0.." + (worldSize - 1) + (role == Role.SOURCE ? " (or use any or proc-null)"
+          : " (or use proc-null)"));
+    }
+    if (tag && (value < 0 || value > Mpi.TAG_UB)) {
+      throw YamlNodes.error(map.file(), s, "tag " + value + " in '" + key + "' of " + call + " is out of range "
+          + "(expected a tag in [0, " + Mpi.TAG_UB + "]" + (role == Role.RECEIVE_TAG ? " or any)" : ")"));
+    }
+    if (role == Role.VALUE && value < 0) {
+      throw YamlNodes.error(map.file(), s, "'" + key + "' of " + call + " must not be negative, got " + value);
+    }
+  }
+
+  private static String expected(Role role) {
+    return role == Role.VALUE ? "an integer expression" : role.expected();
+  }
+
+  /**
+   * A datatype argument.
+   *
+   * @param key the key
+   * @return the datatype; {@code int} when absent
+   */
+  Datatype type(String key) {
+    Node v = map.get(key);
+    if (v == null) {
+      return Datatype.INT;
+    }
+    ScalarNode s = YamlNodes.scalar(map.file(), v, "a datatype for '" + key + "'");
+    Datatype d = Datatype.named(s.getValue());
+    if (d == null) {
+      throw YamlNodes.error(map.file(), s, "unknown datatype '" + s.getValue() + "' in " + call + " (expected one of "
+          + FormatNames.datatypes() + ")");
+    }
+    return d;
+  }
+
+  /**
+   * The communicator argument {@code comm}.
+   *
+   * @return its name; {@code world} when absent
+   */
+  String comm() {
+    Node v = map.get("comm");
+    if (v == null) {
+      return MpiOp.WORLD;
+    }
+    ScalarNode s = YamlNodes.scalar(map.file(), v, "a communicator name for 'comm'");
+    if (!communicators.contains(s.getValue())) {
+      throw YamlNodes.error(map.file(), s, "unknown communicator '" + s.getValue() + "' in " + call
+          + " (expected world or one declared under 'communicators': " + communicators + ")");
+    }
+    return s.getValue();
+  }
+
+  /**
+   * A variable name argument.
+   *
+   * @param key the key
+   * @param required whether it must be present
+   * @return the name, or null when absent and not required
+   */
+  String var(String key, boolean required) {
+    Node v = map.get(key);
+    if (v == null) {
+      if (required) {
+        throw map.error(key, "missing key '" + key + "' in " + call + " (expected a variable name)");
+      }
+      return null;
+    }
+    return name(YamlNodes.scalar(map.file(), v, "a variable name for '" + key + "'"));
+  }
+
+  /**
+   * A list of variable names.
+   *
+   * @param key the key
+   * @param required whether it must be present
+   * @return the names; empty when absent and not required
+   */
+  List<String> vars(String key, boolean required) {
+    Node v = map.get(key);
+    if (v == null) {
+      if (required) {
+        throw map.error(key, "missing key '" + key + "' in " + call + " (expected a list of variable names)");
+      }
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (Node n : YamlNodes.list(map.file(), v, "variable names for '" + key + "'")) {
+      out.add(name(YamlNodes.scalar(map.file(), n, "a variable name")));
+    }
+    return out;
+  }
+
+  private String name(ScalarNode s) {
+    String n = s.getValue();
+    if (!NAME.matcher(n).matches() || ExprParser.RESERVED.contains(n)) {
+      throw YamlNodes.error(map.file(), s, "'" + n + "' cannot name a variable (expected letters, digits and _, "
+          + "starting with a letter, and not a keyword such as rank, any or proc-null)");
+    }
+    return n;
+  }
+
+  /**
+   * The map itself.
+   *
+   * @return the arguments' mapping
+   */
+  YamlMap map() {
+    return map;
+  }
+}

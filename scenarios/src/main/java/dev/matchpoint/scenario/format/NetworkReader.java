@@ -1,0 +1,119 @@
+package dev.matchpoint.scenario.format;
+
+import dev.matchpoint.core.ConfigException;
+import dev.matchpoint.core.net.CreditPolicy;
+import dev.matchpoint.core.net.DeliveryOrder;
+import dev.matchpoint.core.net.LatencyModel;
+import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.core.net.ProtocolOptions;
+import java.util.List;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * Reads the {@code network} section: latency model, delivery order, eager threshold, header bytes,
+ * eager buffer and what an eager send does without credit. Absent keys take {@link
+ * NetworkOptions#defaults()}.
+ */
+final class NetworkReader {
+  /** Accepted keys of {@code network}. */
+  static final List<String> KEYS = List.of("latency", "order", "eager-threshold", "header-bytes", "eager-buffer",
+      "on-credit-exhausted");
+  /** The word for {@link Long#MAX_VALUE} bytes in {@code eager-threshold} and {@code eager-buffer}. */
+  static final String UNLIMITED = "unlimited";
+  private static final List<String> MODELS = List.of("loggp", "constant", "uniform", "exponential", "lognormal");
+
+  private NetworkReader() {}
+
+  /**
+   * Reads the section.
+   *
+   * @param file the file name
+   * @param node the {@code network} value, or null when absent
+   * @return the options
+   */
+  static NetworkOptions read(String file, Node node) {
+    NetworkOptions d = NetworkOptions.defaults();
+    if (node == null) {
+      return d;
+    }
+    YamlMap m = YamlMap.of(file, "network", node, KEYS);
+    LatencyModel latency = m.has("latency") ? latency(file, m.get("latency")) : d.latency();
+    DeliveryOrder order = d.order();
+    if (m.has("order")) {
+      ScalarNode s = YamlNodes.scalar(file, m.get("order"), "a delivery order (per-pair-fifo or unordered)");
+      order = named(file, s, () -> DeliveryOrder.named("network.order", s.getValue()));
+    }
+    ProtocolOptions p = d.protocol();
+    long threshold = bytes(m, "eager-threshold", p.eagerThresholdBytes());
+    long header = m.integer("header-bytes", p.headerBytes(), 0, "bytes");
+    long buffer = bytes(m, "eager-buffer", p.eagerBufferBytesPerPeer());
+    CreditPolicy credit = p.onCreditExhausted();
+    if (m.has("on-credit-exhausted")) {
+      ScalarNode s = YamlNodes.scalar(file, m.get("on-credit-exhausted"), "wait or rendezvous");
+      credit = named(file, s, () -> CreditPolicy.named("network.on-credit-exhausted", s.getValue()));
+    }
+    return new NetworkOptions(latency, order, new ProtocolOptions(threshold, header, buffer, credit));
+  }
+
+  private static long bytes(YamlMap m, String key, long fallback) {
+    Node v = m.get(key);
+    if (v instanceof ScalarNode s && s.getValue().equals(UNLIMITED)) {
+      return Long.MAX_VALUE;
+    }
+    return m.integer(key, fallback, 0, "bytes, or " + UNLIMITED);
+  }
+
+  private static <T> T named(String file, ScalarNode s, java.util.function.Supplier<T> lookup) {
+    try {
+      return lookup.get();
+    } catch (ConfigException e) {
+      throw YamlNodes.error(file, s, e.getMessage());
+    }
+  }
+
+  private static LatencyModel latency(String file, Node node) {
+    YamlMap probe = YamlMap.of(file, "network.latency", node, List.of("model", "value", "min", "max", "mean", "mu",
+        "sigma", "L", "o", "g", "G"));
+    ScalarNode modelNode = YamlNodes.scalar(file, probe.require("model", "one of " + String.join(", ", MODELS)),
+        "a latency model (" + String.join(", ", MODELS) + ")");
+    String model = modelNode.getValue();
+    List<String> keys = switch (model) {
+      case "constant" -> List.of("model", "value");
+      case "uniform" -> List.of("model", "min", "max");
+      case "exponential" -> List.of("model", "mean");
+      case "lognormal" -> List.of("model", "mu", "sigma");
+      case "loggp" -> List.of("model", "L", "o", "g", "G");
+      default -> throw YamlNodes.error(file, modelNode, "unknown latency model '" + model + "' (expected one of "
+          + String.join(", ", MODELS) + ")");
+    };
+    YamlMap m = YamlMap.of(file, "network.latency (model " + model + ")", node, keys);
+    LatencyModel.LogGP d = (LatencyModel.LogGP) NetworkOptions.defaults().latency();
+    try {
+      return switch (model) {
+        case "constant" -> new LatencyModel.Constant(required(m, "value", "ns"));
+        case "uniform" -> new LatencyModel.Uniform(required(m, "min", "ns"), required(m, "max", "ns"));
+        case "exponential" -> new LatencyModel.Exponential(m.number("mean", requiredNumber(m, "mean"), "ns"));
+        case "lognormal" -> new LatencyModel.Lognormal(m.number("mu", requiredNumber(m, "mu"), "ln ns"),
+            m.number("sigma", requiredNumber(m, "sigma"), "ln ns"));
+        default -> new LatencyModel.LogGP(m.integer("L", d.latencyNs(), 0, "ns"),
+            m.integer("o", d.overheadNs(), 0, "ns"), m.integer("g", d.gapNs(), 0, "ns"),
+            m.number("G", d.gapPerByteNs(), "ns per byte"));
+      };
+    } catch (ConfigException e) {
+      String field = e.field();
+      String key = field.substring(field.lastIndexOf('.') + 1);
+      throw m.error(key, e.getMessage());
+    }
+  }
+
+  private static long required(YamlMap m, String key, String unit) {
+    m.require(key, "an integer (" + unit + ")");
+    return m.integer(key, 0, 0, unit);
+  }
+
+  private static double requiredNumber(YamlMap m, String key) {
+    m.require(key, "a number");
+    return 0;
+  }
+}

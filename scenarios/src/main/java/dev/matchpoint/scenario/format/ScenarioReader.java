@@ -1,0 +1,216 @@
+package dev.matchpoint.scenario.format;
+
+import dev.matchpoint.core.ConfigException;
+import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.rank.ModelOptions;
+import dev.matchpoint.mpi.run.RunOptions;
+import dev.matchpoint.scenario.Expectation;
+import dev.matchpoint.scenario.Mode;
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeMap;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * Reads a whole scenario file into a {@link Scenario}: the top-level keys, the communicators, the
+ * ranks with their threads and programs, and the checks. {@code docs/scenario-format.md} documents
+ * every key with its unit and default.
+ */
+public final class ScenarioReader {
+  /** Accepted top-level keys, in documentation order. */
+  public static final List<String> KEYS = List.of("scenario", "source", "description", "expect", "seed", "mode",
+      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "step-budget", "network", "communicators", "ranks",
+      "checks");
+  /** The largest world the format accepts. */
+  public static final int MAX_RANKS = 65_536;
+  private static final List<String> RANK_KEYS = List.of("rank", "threads", "program");
+
+  private ScenarioReader() {}
+
+  /**
+   * Reads a scenario from YAML text.
+   *
+   * @param text the file's contents
+   * @param file the file name for messages and statement locations
+   * @return the scenario, not yet compiled
+   * @throws ScenarioException at the first problem, naming file, line and column
+   */
+  public static Scenario read(String text, String file) {
+    Node root = YamlNodes.compose(text, file);
+    YamlMap top = YamlMap.of(file, "the scenario", root, KEYS);
+    String name = YamlNodes.scalar(file, top.require("scenario", "the scenario's name"), "the scenario's name")
+        .getValue();
+    Expectation expect = null;
+    if (top.has("expect")) {
+      ScalarNode s = YamlNodes.scalar(file, top.get("expect"), "an expected outcome");
+      expect = Expectation.named(s.getValue());
+      if (expect == null) {
+        throw YamlNodes.error(file, s, "unknown expected outcome '" + s.getValue()
+            + "' (expected ok, deadlock, erroneous or race-reachable)");
+      }
+    }
+    Mode mode = Mode.TIMED;
+    if (top.has("mode")) {
+      ScalarNode s = YamlNodes.scalar(file, top.get("mode"), "a mode (timed or logical)");
+      mode = Mode.named(s.getValue());
+      if (mode == null) {
+        throw YamlNodes.error(file, s, "unknown mode '" + s.getValue() + "' (expected timed or logical)");
+      }
+    }
+    ModelOptions options = options(file, top);
+    List<String> comms = communicators(file, top.get("communicators"));
+    Set<String> known = new LinkedHashSet<>();
+    known.add(MpiOp.WORLD);
+    known.addAll(comms);
+    List<List<Program>> ranks = ranks(file, top.require("ranks", "a list of ranks with their programs"), known);
+    return new Scenario(name, top.text("description", ""), top.text("source", ""), expect,
+        top.integer("seed", 0, 0, "the master seed"), mode, ranks, comms, options, checks(file, top.get("checks")),
+        top.integer("step-budget", RunOptions.DEFAULT_STEP_BUDGET, 1, "steps"));
+  }
+
+  private static ModelOptions options(String file, YamlMap top) {
+    ModelOptions d = ModelOptions.defaults();
+    WildcardPolicy wildcard = d.wildcard();
+    if (top.has("wildcard-policy")) {
+      ScalarNode s = YamlNodes.scalar(file, top.get("wildcard-policy"), "any, arrival or round-robin");
+      try {
+        wildcard = WildcardPolicy.named("wildcard-policy", s.getValue());
+      } catch (ConfigException e) {
+        throw YamlNodes.error(file, s, e.getMessage());
+      }
+    }
+    ModelOptions.QueueKind queues = d.queues();
+    if (top.has("queues")) {
+      ScalarNode s = YamlNodes.scalar(file, top.get("queues"), "reference or bucketed");
+      try {
+        queues = ModelOptions.QueueKind.valueOf(s.getValue().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw YamlNodes.error(file, s, "unknown queue kind '" + s.getValue() + "' (expected reference or bucketed)");
+      }
+    }
+    NetworkOptions network = NetworkReader.read(file, top.get("network"));
+    return new ModelOptions(wildcard, network, top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, "bytes"),
+        top.integer("call-cost", d.callCostNs(), 0, "ns"), queues);
+  }
+
+  private static List<String> communicators(String file, Node node) {
+    List<String> out = new ArrayList<>();
+    if (node == null) {
+      return out;
+    }
+    for (Node n : YamlNodes.list(file, node, "communicator names")) {
+      ScalarNode s = YamlNodes.scalar(file, n, "a communicator name");
+      if (s.getValue().equals(MpiOp.WORLD) || out.contains(s.getValue())) {
+        throw YamlNodes.error(file, s, "communicator '" + s.getValue() + "' is declared twice ('world' always exists)");
+      }
+      out.add(s.getValue());
+    }
+    return out;
+  }
+
+  private static List<CheckKind> checks(String file, Node node) {
+    if (node == null) {
+      return List.of(CheckKind.values());
+    }
+    List<CheckKind> out = new ArrayList<>();
+    for (Node n : YamlNodes.list(file, node, "check names")) {
+      ScalarNode s = YamlNodes.scalar(file, n, "a check name");
+      CheckKind k = CheckKind.named(s.getValue());
+      if (k == null) {
+        throw YamlNodes.error(file, s, "unknown check '" + s.getValue() + "' (expected one of "
+            + FormatNames.checks() + ")");
+      }
+      if (out.contains(k)) {
+        throw YamlNodes.error(file, s, "check '" + s.getValue() + "' is listed twice");
+      }
+      out.add(k);
+    }
+    return out;
+  }
+
+  // ---- ranks -----------------------------------------------------------------------------------
+
+  private static List<List<Program>> ranks(String file, Node node, Set<String> comms) {
+    List<Node> entries = YamlNodes.list(file, node, "ranks (e.g. '- {rank: 0, program: [...]}')");
+    if (entries.isEmpty()) {
+      throw YamlNodes.error(file, node, "expected at least one rank under 'ranks'");
+    }
+    // Pass 1: which ranks each entry defines, so the world size is known before programs are read.
+    TreeMap<Integer, Node> defined = new TreeMap<>();
+    List<YamlMap> maps = new ArrayList<>();
+    List<List<Integer>> numbers = new ArrayList<>();
+    for (Node e : entries) {
+      YamlMap m = YamlMap.of(file, "a rank entry", e, RANK_KEYS);
+      Node r = m.require("rank", "a rank number or a list of rank numbers");
+      List<Integer> these = new ArrayList<>();
+      for (Node n : r instanceof SequenceNode seq ? seq.getValue() : List.of(r)) {
+        int x = (int) YamlMap.integer(file, n, "rank", 0, "a rank of MPI_COMM_WORLD");
+        if (x >= MAX_RANKS) {
+          throw YamlNodes.error(file, n, "rank " + x + " is too large (at most " + (MAX_RANKS - 1) + ")");
+        }
+        if (defined.putIfAbsent(x, n) != null) {
+          throw YamlNodes.error(file, n, "rank " + x + " is defined twice");
+        }
+        these.add(x);
+      }
+      maps.add(m);
+      numbers.add(these);
+    }
+    int size = defined.lastKey() + 1;
+    for (int x = 0; x < size; x++) {
+      if (!defined.containsKey(x)) {
+        throw YamlNodes.error(file, node, "rank " + x + " has no entry (ranks must be numbered 0.." + (size - 1)
+            + " without gaps)");
+      }
+    }
+    // Pass 2: programs.
+    ProgramReader programs = new ProgramReader(file, size, comms);
+    List<List<Program>> out = new ArrayList<>();
+    for (int x = 0; x < size; x++) {
+      out.add(null);
+    }
+    for (int i = 0; i < maps.size(); i++) {
+      List<Program> threads = threads(file, maps.get(i), programs);
+      for (int x : numbers.get(i)) {
+        out.set(x, threads);
+      }
+    }
+    return out;
+  }
+
+  private static List<Program> threads(String file, YamlMap m, ProgramReader programs) {
+    Node t = m.get("threads");
+    if (t instanceof SequenceNode seq) {
+      if (m.has("program")) {
+        throw m.error("program", "give either 'program' with 'threads: N', or one 'program' per entry of 'threads', "
+            + "not both");
+      }
+      if (seq.getValue().isEmpty()) {
+        throw m.error("threads", "expected at least one thread");
+      }
+      List<Program> out = new ArrayList<>();
+      for (Node n : seq.getValue()) {
+        YamlMap th = YamlMap.of(file, "a thread", n, List.of("program"));
+        out.add(programs.program(th.require("program", "a list of statements")));
+      }
+      return out;
+    }
+    int count = (int) m.integer("threads", 1, 1, "number of threads, each running 'program'");
+    if (count > 65_535) {
+      throw m.error("threads", "at most 65535 threads per rank, got " + count);
+    }
+    Program p = programs.program(m.require("program", "a list of statements"));
+    return java.util.Collections.nCopies(count, p);
+  }
+}

@@ -1,0 +1,161 @@
+package dev.matchpoint.scenario.format;
+
+import dev.matchpoint.core.net.LatencyModel;
+import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.core.net.ProtocolOptions;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.rank.ModelOptions;
+import dev.matchpoint.mpi.run.RunOptions;
+import dev.matchpoint.scenario.Mode;
+import dev.matchpoint.scenario.Scenario;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.snakeyaml.engine.v2.api.Dump;
+import org.snakeyaml.engine.v2.api.DumpSettings;
+import org.snakeyaml.engine.v2.api.StreamDataWriter;
+import org.snakeyaml.engine.v2.common.FlowStyle;
+import org.snakeyaml.engine.v2.nodes.Node;
+
+/**
+ * Writes a {@link Scenario} as a scenario file. Reading the text back gives an equal scenario up to
+ * statement locations: {@code load(write(s)).withoutLocations().equals(s.withoutLocations())}.
+ * Options equal to their defaults are left out; the network section is always written in full.
+ */
+public final class ScenarioWriter {
+  private ScenarioWriter() {}
+
+  /**
+   * The scenario as YAML text.
+   *
+   * @param s the scenario
+   * @return the text, ending with a newline
+   */
+  public static String write(Scenario s) {
+    YamlBuild.Map root = YamlBuild.block();
+    root.put("scenario", s.name());
+    if (!s.source().isEmpty()) {
+      root.put("source", s.source());
+    }
+    if (!s.description().isEmpty()) {
+      root.put("description", s.description());
+    }
+    if (s.expect() != null) {
+      root.put("expect", s.expect().configName());
+    }
+    root.put("seed", s.seed());
+    if (s.mode() != Mode.TIMED) {
+      root.put("mode", s.mode().configName());
+    }
+    ModelOptions o = s.options();
+    ModelOptions d = ModelOptions.defaults();
+    root.put("wildcard-policy", o.wildcard().configName());
+    if (o.bsendOverheadBytes() != d.bsendOverheadBytes()) {
+      root.put("bsend-overhead", o.bsendOverheadBytes());
+    }
+    if (o.callCostNs() != d.callCostNs()) {
+      root.put("call-cost", o.callCostNs());
+    }
+    if (o.queues() != d.queues()) {
+      root.put("queues", o.queues().name().toLowerCase(Locale.ROOT));
+    }
+    if (s.stepBudget() != RunOptions.DEFAULT_STEP_BUDGET) {
+      root.put("step-budget", s.stepBudget());
+    }
+    root.put("network", network(o.network()));
+    if (!s.communicators().isEmpty()) {
+      root.put("communicators", YamlBuild.flowSeq(s.communicators()));
+    }
+    root.put("ranks", ranks(s.ranks()));
+    List<String> checks = new ArrayList<>();
+    for (CheckKind k : s.checks()) {
+      checks.add(k.configName());
+    }
+    root.put("checks", YamlBuild.flowSeq(checks));
+    DumpSettings settings = DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).setWidth(110)
+        .setSplitLines(false).setIndent(2).setIndicatorIndent(2).setIndentWithIndicator(true).build();
+    StringWriter out = new StringWriter();
+    new Dump(settings).dumpNode(root.node(), new StreamDataWriter() {
+      @Override
+      public void write(String str) {
+        out.write(str);
+      }
+
+      @Override
+      public void write(String str, int off, int len) {
+        out.write(str, off, len);
+      }
+    });
+    return out.toString();
+  }
+
+  private static Node network(NetworkOptions n) {
+    YamlBuild.Map m = YamlBuild.block();
+    m.put("latency", latency(n.latency()));
+    m.put("order", n.order().configName());
+    ProtocolOptions p = n.protocol();
+    m.put("eager-threshold", bytes(p.eagerThresholdBytes()));
+    m.put("header-bytes", p.headerBytes());
+    m.put("eager-buffer", bytes(p.eagerBufferBytesPerPeer()));
+    m.put("on-credit-exhausted", p.onCreditExhausted().configName());
+    return m.node();
+  }
+
+  private static String bytes(long b) {
+    return b == Long.MAX_VALUE ? NetworkReader.UNLIMITED : Long.toString(b);
+  }
+
+  private static Node latency(LatencyModel l) {
+    YamlBuild.Map m = YamlBuild.flow().put("model", l.configName());
+    if (l instanceof LatencyModel.Constant c) {
+      m.put("value", c.latencyNs());
+    } else if (l instanceof LatencyModel.Uniform u) {
+      m.put("min", u.minNs()).put("max", u.maxNs());
+    } else if (l instanceof LatencyModel.Exponential e) {
+      m.put("mean", Double.toString(e.meanNs()));
+    } else if (l instanceof LatencyModel.Lognormal ln) {
+      m.put("mu", Double.toString(ln.mu())).put("sigma", Double.toString(ln.sigma()));
+    } else if (l instanceof LatencyModel.LogGP g) {
+      m.put("L", g.latencyNs()).put("o", g.overheadNs()).put("g", g.gapNs())
+          .put("G", Double.toString(g.gapPerByteNs()));
+    }
+    return m.node();
+  }
+
+  private static Node ranks(List<List<Program>> ranks) {
+    List<Node> entries = new ArrayList<>();
+    boolean[] done = new boolean[ranks.size()];
+    for (int r = 0; r < ranks.size(); r++) {
+      if (done[r]) {
+        continue;
+      }
+      List<String> group = new ArrayList<>();
+      for (int q = r; q < ranks.size(); q++) {
+        if (!done[q] && ranks.get(q).equals(ranks.get(r))) {
+          done[q] = true;
+          group.add(Integer.toString(q));
+        }
+      }
+      YamlBuild.Map e = YamlBuild.block();
+      e.put("rank", group.size() == 1 ? YamlBuild.scalar(group.get(0)) : YamlBuild.flowSeq(group));
+      List<Program> threads = ranks.get(r);
+      boolean same = threads.stream().allMatch(p -> p.equals(threads.get(0)));
+      if (same) {
+        if (threads.size() > 1) {
+          e.put("threads", threads.size());
+        }
+        e.put("program", ProgramWriter.program(threads.get(0)));
+      } else {
+        List<Node> list = new ArrayList<>();
+        for (Program p : threads) {
+          list.add(YamlBuild.block().put("program", ProgramWriter.program(p)).node());
+        }
+        e.put("threads", YamlBuild.seq(list, FlowStyle.BLOCK));
+      }
+      entries.add(e.node());
+    }
+    return YamlBuild.seq(entries, FlowStyle.BLOCK);
+  }
+}

@@ -1,0 +1,124 @@
+package dev.matchpoint.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every kind of bad input gives one message naming the file, line and column and what was
+ * expected. The files are read from disk, as the command line reads them.
+ */
+class BadInputTest {
+  private static final String RANK0 = "scenario: x\nranks:\n  - rank: 0\n    program:\n";
+
+  @TempDir Path dir;
+
+  private ScenarioException error(String yaml) throws IOException {
+    Path f = dir.resolve("bad.yaml");
+    Files.writeString(f, yaml);
+    return assertThrows(ScenarioException.class, () -> ScenarioLoader.load(f));
+  }
+
+  private void assertError(String yaml, int line, int column, String... fragments) throws IOException {
+    ScenarioException e = error(yaml);
+    String where = dir.resolve("bad.yaml") + ":" + line + ":" + column + ": ";
+    assertTrue(e.getMessage().startsWith(where), "expected " + where + " in: " + e.getMessage());
+    assertEquals(line, e.line());
+    assertEquals(column, e.column());
+    for (String f : fragments) {
+      assertTrue(e.getMessage().contains(f), "expected '" + f + "' in: " + e.getMessage());
+    }
+  }
+
+  @Test
+  void yamlSyntaxError_isLocated() throws IOException {
+    assertError("scenario: x\nranks:\n  - rank: 0\n    program:\n      - send: {dest: 0, tag: 0\n", 6, 1,
+        "YAML syntax error", "expected ',' or '}'");
+  }
+
+  @Test
+  void unknownKey_listsTheAcceptedKeys() throws IOException {
+    assertError("scenari0: x\nranks: []\n", 1, 1, "unknown key 'scenari0'", "expected one of: scenario, source");
+    assertError(RANK0 + "      - send: {dest: 0, tga: 0}\n", 5, 25, "unknown key 'tga' in send",
+        "expected one of: dest, tag, count, type, comm");
+    assertError("scenario: x\nnetwork:\n  latency: {model: loggp, L: 1, mean: 3}\nranks: []\n", 3, 33,
+        "unknown key 'mean'", "L, o, g, G");
+  }
+
+  @Test
+  void unknownStatement_listsTheStatements() throws IOException {
+    assertError(RANK0 + "      - sned: {dest: 0}\n", 5, 9, "unknown statement 'sned'", "send, bsend");
+  }
+
+  @Test
+  void wrongType_saysWhatWasExpectedAndWhatCame() throws IOException {
+    assertError(RANK0.replace("program:\n", "threads: two\n    program: []\n"), 4, 14,
+        "expected an integer >= 1", "got the text 'two'");
+    assertError("scenario: x\nranks:\n  - rank: 0\n    program: 5\n", 4, 14, "expected a list of statements",
+        "got the number 5");
+    assertError("scenario: x\nseed: 1.5\nranks:\n  - rank: 0\n    program: []\n", 2, 7, "expected an integer",
+        "got the number 1.5");
+    assertError("- a\n- b\n", 1, 1, "expected a mapping for the scenario", "got a list");
+  }
+
+  @Test
+  void rankOutOfRange_isReportedAtTheLiteral() throws IOException {
+    assertError(RANK0 + "      - send: {dest: 5}\n  - rank: 1\n    program: []\n", 5, 22,
+        "rank 5 in 'dest' of send is out of range", "ranks 0..1");
+    assertError("scenario: x\nranks:\n  - rank: 0\n    program: []\n  - rank: 2\n    program: []\n", 3, 3,
+        "rank 1 has no entry");
+    assertError("scenario: x\nranks:\n  - rank: [0, 0]\n    program: []\n", 3, 15, "rank 0 is defined twice");
+  }
+
+  @Test
+  void undefinedVariable_isReportedAtTheStatement() throws IOException {
+    assertError(RANK0 + "      - recv: {source: st.source, tag: 0}\n", 5, 9, "undefined variable 'st'");
+    assertError(RANK0 + "      - irecv: {source: 0, request: r}\n      - probe: {source: 0, status: r}\n", 6, 9,
+        "variable 'r' is used as a status here but as a request elsewhere");
+  }
+
+  @Test
+  void tagOutOfRange_isReportedAtTheLiteral() throws IOException {
+    assertError(RANK0 + "      - send: {dest: 0, tag: 40000}\n", 5, 30, "tag 40000", "[0, 32767]");
+    assertError(RANK0 + "      - recv: {source: 0, tag: -1}\n", 5, 32, "tag -1", "or any");
+    assertError(RANK0 + "      - send: {dest: 0, tag: any}\n", 5, 30, "no wildcard tag");
+  }
+
+  @Test
+  void unknownNames_areReportedWithTheAcceptedOnes() throws IOException {
+    assertError(RANK0 + "      - send: {dest: 0, type: quad}\n", 5, 31, "unknown datatype 'quad'", "double-precision");
+    assertError(RANK0 + "      - send: {dest: 0, comm: nowhere}\n", 5, 31, "unknown communicator 'nowhere'");
+    assertError("scenario: x\nchecks: [no-deadlock, non-overtacking]\nranks:\n  - rank: 0\n    program: []\n", 2, 23,
+        "unknown check 'non-overtacking'", "non-overtaking");
+    assertError("scenario: x\nmode: quick\nranks: []\n", 2, 7, "unknown mode 'quick'", "timed or logical");
+  }
+
+  @Test
+  void expressionErrors_pointAtTheCharacterInsideTheScalar() throws IOException {
+    assertError(RANK0 + "      - send: {dest: 0, count: rank + $}\n", 5, 39, "in 'count' of send",
+        "unexpected character '$'");
+    assertError(RANK0 + "      - if: {cond: \"st.source = 0\", then: []}\n", 5, 31, "in the condition of if");
+    assertError(RANK0 + "      - compute: {ns: st.count}\n", 5, 26, "st.count(int)");
+  }
+
+  @Test
+  void missingRequiredKeys_andDuplicates_andEmptyFiles_areReported() throws IOException {
+    assertError(RANK0 + "      - send: {tag: 0}\n", 5, 15, "missing key 'dest' in send");
+    assertError("scenario: x\nseed: 1\nseed: 2\nranks: []\n", 3, 1, "key 'seed' appears twice");
+    assertError("", 1, 1, "the file is empty");
+    assertError("scenario: x\nnetwork:\n  latency: {model: constant, value: -3}\nranks: []\n", 3, 37,
+        "expected an integer >= 0 (ns) for 'value'");
+  }
+
+  @Test
+  void aMissingFile_isBadInputToo() {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(dir.resolve("none.yaml")));
+    assertTrue(e.getMessage().endsWith("none.yaml: no such file"), e.getMessage());
+  }
+}

@@ -1,0 +1,55 @@
+package dev.matchpoint.scenario.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Outputs appear whole or not at all. */
+class AtomicFileWriterTest {
+  @TempDir Path dir;
+
+  private List<String> files() throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void write_createsAndThenReplacesTheFile() throws IOException {
+    Path f = dir.resolve("out.jsonl");
+    AtomicFileWriter.write(f, o -> o.write("first\n".getBytes(StandardCharsets.UTF_8)));
+    AtomicFileWriter.write(f, o -> o.write("second\n".getBytes(StandardCharsets.UTF_8)));
+    assertEquals("second\n", Files.readString(f));
+    assertEquals(List.of("out.jsonl"), files());
+  }
+
+  @Test
+  void aWriteThatFailsHalfway_leavesTheOldFileAndNoTemporaryFile() throws IOException {
+    Path f = dir.resolve("out.json");
+    Files.writeString(f, "old");
+    IOException e = assertThrows(IOException.class, () -> AtomicFileWriter.write(f, o -> {
+      o.write("partial".getBytes(StandardCharsets.UTF_8));
+      throw new IOException("disk full");
+    }));
+    assertEquals("disk full", e.getMessage());
+    assertEquals("old", Files.readString(f));
+    assertEquals(List.of("out.json"), files());
+  }
+
+  @Test
+  void problem_namesAMissingDirectoryOrADirectoryTarget() {
+    assertNull(AtomicFileWriter.problem(dir.resolve("ok.json")));
+    assertNotNull(AtomicFileWriter.problem(dir.resolve("missing/out.json")));
+    assertNotNull(AtomicFileWriter.problem(dir));
+  }
+}

@@ -1,0 +1,107 @@
+package dev.matchpoint.scenario.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioLoader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Writing a scenario and reading it back gives an equal scenario (needed by {@code import -o}). */
+class ScenarioWriterTest {
+  static Stream<Path> library() throws IOException {
+    try (Stream<Path> files = Files.list(Path.of("library"))) {
+      return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList().stream();
+    }
+  }
+
+  private static void assertRoundTrip(Scenario s) {
+    String text = ScenarioWriter.write(s);
+    Scenario back = ScenarioLoader.load(text, "written.yaml");
+    assertEquals(s.withoutLocations(), back.withoutLocations(), text);
+    assertEquals(text, ScenarioWriter.write(back), "writing is stable");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("library")
+  void libraryScenario_survivesWriteThenLoad(Path file) {
+    assertRoundTrip(ScenarioLoader.load(file));
+  }
+
+  @Test
+  void everyStatementAndOption_survivesWriteThenLoad() {
+    String yaml = """
+        scenario: everything
+        source: "a 'quoted' source: with a colon"
+        description: |
+          Two lines
+          of description.
+        expect: race-reachable
+        seed: 7
+        mode: logical
+        wildcard-policy: arrival
+        bsend-overhead: 8
+        call-cost: 3
+        queues: bucketed
+        step-budget: 1234
+        network:
+          latency: {model: lognormal, mu: 6.5, sigma: 0.25}
+          order: unordered
+          eager-threshold: 0
+          header-bytes: 4
+          eager-buffer: unlimited
+          on-credit-exhausted: rendezvous
+        communicators: [c1, c2]
+        ranks:
+          - rank: [0, 2]
+            program:
+              - buffer-attach: {bytes: 4096}
+              - bsend: {dest: 1, tag: rank * 2 + 1, count: 3, type: double, comm: c2}
+              - ibsend: {dest: proc-null, tag: 5, count: 1, type: byte, request: a}
+              - issend: {dest: 1, tag: 6, request: b}
+              - irsend: {dest: 1, tag: 7, request: c}
+              - rsend: {dest: 1, tag: 8}
+              - ssend: {dest: 1, tag: 9}
+              - waitall: {requests: [a, b, c], statuses: [s1, s2, s3]}
+              - sendrecv: {dest: 1, send-tag: 1, send-count: 2, send-type: int, source: any, recv-tag: any,
+                  recv-count: 2, recv-type: long, comm: c1, status: sr}
+              - buffer-detach
+              - compute: {ns: sr.bytes * 10}
+          - rank: 1
+            threads:
+              - program:
+                  - iprobe: {source: any, tag: any, flag: f, status: st}
+                  - if:
+                      cond: not f or st.tag >= 3 and (st.source != proc-null)
+                      then:
+                        - improbe: {source: st.source, tag: st.tag, flag: g, message: m, status: st}
+                        - imrecv: {message: m, count: st.count(double), type: double, request: r}
+                        - test: {request: r, flag: g, status: st}
+                        - waitany: {requests: [r], index: i, status: st}
+                        - testany: {requests: [r], flag: g, index: i, status: st}
+                        - testall: {requests: [r], flag: g}
+                        - testsome: {requests: [r], outcount: n}
+                        - waitsome: {requests: [r], outcount: n}
+                        - get-count: {status: st, type: short, into: k}
+                        - request-free: {request: r}
+              - program:
+                  - repeat:
+                      times: size - 1
+                      index: j
+                      do:
+                        - irecv: {source: j, tag: any, count: 8, type: char, comm: c1, request: q}
+                        - wait: {request: q}
+                        - mprobe: {source: any, tag: 0, message: mm}
+                        - mrecv: {message: mm, count: 1, type: float}
+                        - probe: {source: 0, tag: thread}
+                        - recv: {source: 0, tag: 0, count: 0 - thread + 5}
+        checks: [non-overtaking, no-errors]
+        """;
+    assertRoundTrip(ScenarioLoader.load(yaml, "everything.yaml"));
+  }
+}
