@@ -106,7 +106,7 @@ class ScenarioLoaderTest {
         List.of("left", "right"),
         new ModelOptions(WildcardPolicy.ROUND_ROBIN, new NetworkOptions(new LatencyModel.Uniform(10, 20),
             DeliveryOrder.UNORDERED, new ProtocolOptions(Long.MAX_VALUE, 8, 1024, CreditPolicy.RENDEZVOUS)), 16, 25,
-            ModelOptions.QueueKind.BUCKETED),
+            ModelOptions.QueueKind.BUCKETED, dev.matchpoint.mpi.SendCancelPolicy.NEVER, false),
         List.of(CheckKind.NO_DEADLOCK), 5000), s.withoutLocations());
   }
 

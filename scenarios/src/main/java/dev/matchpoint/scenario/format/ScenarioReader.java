@@ -101,7 +101,7 @@ public final class ScenarioReader {
     }
     NetworkOptions network = NetworkReader.read(file, top.get("network"));
     return new ModelOptions(wildcard, network, top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, "bytes"),
-        top.integer("call-cost", d.callCostNs(), 0, "ns"), queues);
+        top.integer("call-cost", d.callCostNs(), 0, "ns"), queues, d.sendCancel(), d.messageCancel());
   }
 
   private static List<String> communicators(String file, Node node) {
