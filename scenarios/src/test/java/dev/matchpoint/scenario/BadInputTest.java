@@ -117,6 +117,34 @@ class BadInputTest {
   }
 
   @Test
+  void cancelAndChannelOptions_rejectUnknownValues() throws IOException {
+    assertError("scenario: x\nsend-cancel: sometimes\nranks: []\n", 2, 14, "unknown send-cancel policy 'sometimes'",
+        "never or until-matched");
+    assertError("scenario: x\nseed000-message-cancel: yes\nranks: []\n", 2, 25,
+        "expected true or false for 'seed000-message-cancel'", "got the text 'yes'");
+  }
+
+  @Test
+  void channelSlackness_belowOne_orOfTheWrongShape_isReportedAtTheValue() throws IOException {
+    String init = "      - send-init: {dest: 0, request: p}\n";
+    assertError(RANK0 + init + "      - bind-channel: {request: p, channel: ch, slack: 0}\n", 6, 56,
+        "expected an integer >= 1 (channel slackness K", "for 'slack', got 0");
+    assertError(RANK0 + init + "      - bind-channels: {requests: [p, p], channels: [a, b], slack: [2, 0]}\n", 6, 72,
+        "got 0");
+    assertError(RANK0 + init + "      - bind-channels: {requests: [p], channels: [ch], slack: [2, 2]}\n", 6, 63,
+        "1 requests but 2 slackness values");
+    assertError(RANK0 + init + "      - bind-channels: {requests: [p], channels: [a, b]}\n", 6, 50,
+        "1 requests but 2 channels");
+    assertError(RANK0 + init + "      - bind-channel: {request: p, channel: ch, slack: [2]}\n", 6, 56,
+        "expected one slackness value", "bind-channels takes a list");
+    assertError(RANK0 + init + "      - bind-channel: {request: p}\n", 6, 23, "missing key 'channel' in bind-channel");
+    assertError(RANK0 + "      - startall: {requests: []}\n", 5, 30, "'requests' is empty");
+    assertError(RANK0 + "      - start: {requests: [p]}\n", 5, 17, "unknown key 'requests' in start",
+        "expected one of: request");
+    assertError(RANK0 + "      - bind-channel: {request: p, channel: ch}\n", 5, 9, "undefined variable 'p'");
+  }
+
+  @Test
   void aMissingFile_isBadInputToo() {
     ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(dir.resolve("none.yaml")));
     assertTrue(e.getMessage().endsWith("none.yaml: no such file"), e.getMessage());

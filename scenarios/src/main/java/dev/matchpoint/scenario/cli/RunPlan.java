@@ -85,13 +85,26 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
    * @return one line
    */
   String banner() {
+    return "seed=" + seed + " mode=" + mode.configName() + " scheduler=" + newScheduler().describe() + " "
+        + modelOptions(scenario) + " scenario=" + scenario.name();
+  }
+
+  /**
+   * The scenario's model options as the banners print them: wildcard policy, network, protocol and
+   * the cancel options, in a fixed order.
+   *
+   * @param scenario the scenario
+   * @return e.g. {@code wildcard-policy=any network=loggp(...) ... seed000-message-cancel=false}
+   */
+  static String modelOptions(Scenario scenario) {
     NetworkOptions n = scenario.options().network();
     ProtocolOptions p = n.protocol();
-    return "seed=" + seed + " mode=" + mode.configName() + " scheduler=" + newScheduler().describe()
-        + " wildcard-policy=" + scenario.options().wildcard().configName() + " network=" + latency(n.latency())
+    return "wildcard-policy=" + scenario.options().wildcard().configName() + " network=" + latency(n.latency())
         + " order=" + n.order().configName() + " eager-threshold=" + bytes(p.eagerThresholdBytes())
         + " header-bytes=" + p.headerBytes() + " eager-buffer=" + bytes(p.eagerBufferBytesPerPeer())
-        + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " scenario=" + scenario.name();
+        + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " send-cancel="
+        + scenario.options().sendCancel().configName() + " seed000-message-cancel="
+        + scenario.options().messageCancel();
   }
 
   private static String bytes(long b) {

@@ -50,6 +50,7 @@ final class CallReader {
     KEYS.put("buffer-attach", List.of("bytes"));
     KEYS.put("buffer-detach", List.of());
     KEYS.put("compute", List.of("ns"));
+    RequestCallReader.keys(KEYS);
   }
 
   private CallReader() {}
@@ -171,7 +172,7 @@ final class CallReader {
       case "compute":
         return new MpiOp.Compute(a.expr("ns", Role.VALUE, null, null));
       default:
-        throw new AssertionError(name);
+        return RequestCallReader.read(name, a);
     }
   }
 }

@@ -220,6 +220,10 @@ final class ProgramWriter {
       put(m, "ns", c.durationNs(), null);
       return "compute";
     }
-    throw new AssertionError(op);
+    String name = RequestCallWriter.write(op, m);
+    if (name == null) {
+      throw new AssertionError(op);
+    }
+    return name;
   }
 }

@@ -2,6 +2,7 @@ package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.core.ConfigException;
 import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -30,8 +31,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 public final class ScenarioReader {
   /** Accepted top-level keys, in documentation order. */
   public static final List<String> KEYS = List.of("scenario", "source", "description", "expect", "seed", "mode",
-      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "step-budget", "network", "communicators", "ranks",
-      "checks");
+      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "send-cancel", "seed000-message-cancel", "step-budget",
+      "network", "communicators", "ranks", "checks");
   /** The largest world the format accepts. */
   public static final int MAX_RANKS = 65_536;
   private static final List<String> RANK_KEYS = List.of("rank", "threads", "program");
@@ -99,9 +100,19 @@ public final class ScenarioReader {
         throw YamlNodes.error(file, s, "unknown queue kind '" + s.getValue() + "' (expected reference or bucketed)");
       }
     }
+    SendCancelPolicy sendCancel = d.sendCancel();
+    if (top.has("send-cancel")) {
+      ScalarNode s = YamlNodes.scalar(file, top.get("send-cancel"), "never or until-matched");
+      try {
+        sendCancel = SendCancelPolicy.named("send-cancel", s.getValue());
+      } catch (ConfigException e) {
+        throw YamlNodes.error(file, s, e.getMessage());
+      }
+    }
     NetworkOptions network = NetworkReader.read(file, top.get("network"));
     return new ModelOptions(wildcard, network, top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, "bytes"),
-        top.integer("call-cost", d.callCostNs(), 0, "ns"), queues, d.sendCancel(), d.messageCancel());
+        top.integer("call-cost", d.callCostNs(), 0, "ns"), queues, sendCancel,
+        top.bool("seed000-message-cancel", d.messageCancel()));
   }
 
   private static List<String> communicators(String file, Node node) {

@@ -61,6 +61,12 @@ public final class ScenarioWriter {
     if (o.queues() != d.queues()) {
       root.put("queues", o.queues().name().toLowerCase(Locale.ROOT));
     }
+    if (o.sendCancel() != d.sendCancel()) {
+      root.put("send-cancel", o.sendCancel().configName());
+    }
+    if (o.messageCancel() != d.messageCancel()) {
+      root.put("seed000-message-cancel", Boolean.toString(o.messageCancel()));
+    }
     if (s.stepBudget() != RunOptions.DEFAULT_STEP_BUDGET) {
       root.put("step-budget", s.stepBudget());
     }

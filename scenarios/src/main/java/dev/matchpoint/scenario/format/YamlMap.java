@@ -188,6 +188,28 @@ final class YamlMap {
   }
 
   /**
+   * A boolean value: {@code true} or {@code false} (YAML 1.2's core schema; no {@code yes}/{@code no}).
+   *
+   * @param key the key
+   * @param fallback the value when absent
+   * @return the value
+   * @throws ScenarioException when the value is neither {@code true} nor {@code false}
+   */
+  boolean bool(String key, boolean fallback) {
+    Node v = values.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    ScalarNode s = YamlNodes.scalar(file, v, "true or false for '" + key + "'");
+    return switch (s.getValue().strip()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw YamlNodes.error(file, v, "expected true or false for '" + key + "', got "
+          + YamlNodes.describe(v));
+    };
+  }
+
+  /**
    * A decimal number.
    *
    * @param key the key

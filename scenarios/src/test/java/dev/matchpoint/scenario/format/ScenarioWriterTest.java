@@ -1,6 +1,7 @@
 package dev.matchpoint.scenario.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -103,5 +104,53 @@ class ScenarioWriterTest {
         checks: [non-overtaking, no-errors]
         """;
     assertRoundTrip(ScenarioLoader.load(yaml, "everything.yaml"));
+  }
+
+  @Test
+  void cancelPersistentAndChannelStatements_andTheirOptions_surviveWriteThenLoad() {
+    String yaml = """
+        scenario: issue-6
+        send-cancel: until-matched
+        seed000-message-cancel: true
+        communicators: [c1]
+        ranks:
+          - rank: 0
+            program:
+              - isend: {dest: 1, request: s}
+              - cancel: {request: s}
+              - wait: {request: s, status: st}
+              - test-cancelled: {status: st, flag: gone}
+              - send-init: {dest: 1, tag: 1, count: 2, type: double, request: a}
+              - bsend-init: {dest: proc-null, request: b}
+              - ssend-init: {dest: 1, comm: c1, request: c}
+              - rsend-init: {dest: 1, tag: rank + 3, request: d}
+              - start: {request: a}
+              - startall: {requests: [b, c, d]}
+              - startall: {requests: [a]}
+              - bind-channel: {request: a, channel: ch}
+              - bind-channel: {request: b, channel: ch1, slack: 1}
+              - ibind-channel: {request: c, channel: ch2, slack: 4}
+              - bind-channels: {requests: [a, b], channels: [x, y]}
+              - ibind-channels: {requests: [c, d], channels: [u, v], slack: [2, 3]}
+              - unbind-channel: {channel: ch}
+              - iunbind-channel: {channel: ch2}
+              - unbind-channels: {channels: [x, y]}
+              - iunbind-channels: {channels: [u, v]}
+          - rank: 1
+            program:
+              - recv-init: {source: any, tag: any, count: 8, type: char, comm: c1, request: r}
+              - mprobe: {source: 0, message: m}
+              - message-cancel: {message: m}
+        """;
+    Scenario s = ScenarioLoader.load(yaml, "issue-6.yaml");
+    assertEquals(dev.matchpoint.mpi.SendCancelPolicy.UNTIL_MATCHED, s.options().sendCancel());
+    assertEquals(true, s.options().messageCancel());
+    assertRoundTrip(s);
+    String text = ScenarioWriter.write(s);
+    for (String line : new String[] {"send-cancel: until-matched", "seed000-message-cancel: true",
+        "- bind-channel: {request: a, channel: ch}", "- bind-channel: {request: b, channel: ch1, slack: 1}",
+        "- ibind-channels: {requests: [c, d], channels: [u, v], slack: [2, 3]}", "- startall: {requests: [a]}"}) {
+      assertTrue(text.contains(line), line + " in:\n" + text);
+    }
   }
 }
