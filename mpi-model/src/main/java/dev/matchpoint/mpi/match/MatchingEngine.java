@@ -42,6 +42,7 @@ public final class MatchingEngine {
   private final TreeMap<Long, java.util.TreeSet<Long>> dropOnArrival;
   private long arrivals;
   private long posts;
+  private int lastSearchLength = -1;
   private int maxPosted;
   private int maxUnexpected;
 
@@ -240,6 +241,7 @@ public final class MatchingEngine {
    */
   public PostedReceive matchArrival(Message message) {
     PostedReceive r = posted.earliestMatching(message.context(), message.source(), message.tag());
+    lastSearchLength = posted.lastSearchLength();
     if (r != null) {
       posted.remove(r);
       return r;
@@ -274,6 +276,23 @@ public final class MatchingEngine {
    * @throws IllegalArgumentException when {@code chosenSource} has no matching message
    */
   public Message select(int source, int tag, int context, int chosenSource, boolean commit) {
+    Message m = doSelect(source, tag, context, chosenSource, commit);
+    lastSearchLength = unexpected.lastSearchLength();
+    return m;
+  }
+
+  /**
+   * Entries the last {@link #select} or {@link #matchArrival} inspected in the queue it searched,
+   * as a linear search in MPI order would, the match included; -1 when the queues do not search
+   * linearly (see {@link UnexpectedMessageQueue#lastSearchLength()}).
+   *
+   * @return the search length
+   */
+  public int lastSearchLength() {
+    return lastSearchLength;
+  }
+
+  private Message doSelect(int source, int tag, int context, int chosenSource, boolean commit) {
     if (source != Envelopes.ANY) {
       return unexpected.earliestFrom(context, source, tag);
     }

@@ -37,6 +37,16 @@ public interface PostedReceiveQueue {
   boolean remove(PostedReceive receive);
 
   /**
+   * Entries a linear search inspected in the last {@link #earliestMatching} call, the match
+   * included (the whole queue on a miss).
+   *
+   * @return the count, or -1 when this implementation does not search linearly
+   */
+  default int lastSearchLength() {
+    return -1;
+  }
+
+  /**
    * Number of posted receives.
    *
    * @return the depth

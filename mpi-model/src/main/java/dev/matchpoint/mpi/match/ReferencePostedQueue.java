@@ -21,14 +21,24 @@ public final class ReferencePostedQueue implements PostedReceiveQueue {
     receives.add(receive);
   }
 
+  private int lastSearch;
+
   @Override
   public PostedReceive earliestMatching(int context, int source, int tag) {
-    for (PostedReceive r : receives) {
+    for (int i = 0; i < receives.size(); i++) {
+      PostedReceive r = receives.get(i);
       if (r.matches(source, tag, context)) {
+        lastSearch = i + 1;
         return r;
       }
     }
+    lastSearch = receives.size();
     return null;
+  }
+
+  @Override
+  public int lastSearchLength() {
+    return lastSearch;
   }
 
   @Override

@@ -25,14 +25,24 @@ public final class ReferenceUnexpectedQueue implements UnexpectedMessageQueue {
     messages.add(message);
   }
 
+  private int lastSearch;
+
   @Override
   public Message earliestFrom(int context, int source, int tag) {
-    for (Message m : messages) {
+    for (int i = 0; i < messages.size(); i++) {
+      Message m = messages.get(i);
       if (Envelopes.matches(source, tag, context, m.source(), m.tag(), m.context())) {
+        lastSearch = i + 1;
         return m;
       }
     }
+    lastSearch = messages.size();
     return null;
+  }
+
+  @Override
+  public int lastSearchLength() {
+    return lastSearch;
   }
 
   @Override

@@ -59,6 +59,17 @@ public interface UnexpectedMessageQueue {
   boolean remove(Message message);
 
   /**
+   * Entries a linear search inspected in the last {@link #earliestFrom} or {@link #earliest} call,
+   * the match included (the whole queue on a miss): the match search length of Ferreira et al.
+   * (EuroMPI 2017), measured by the queue shaped like the standard.
+   *
+   * @return the count, or -1 when this implementation does not search linearly
+   */
+  default int lastSearchLength() {
+    return -1;
+  }
+
+  /**
    * Number of queued messages.
    *
    * @return the depth

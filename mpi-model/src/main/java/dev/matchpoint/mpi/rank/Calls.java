@@ -450,7 +450,8 @@ final class Calls {
       w.touchQueue(t.rank, m.source(), true);
       rank.engine.takeUnexpected(m);
       w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
-          src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+          src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+          rank.engine.lastSearchLength()));
       Protocols.receiveMatched(w, t, r, m);
     } else {
       w.touchPosted(t.rank, true);

@@ -62,7 +62,8 @@ final class Probes {
       return false;
     }
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.PROBE, RequestIds.NONE, m.key(),
-        -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+        -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+          rank.engine.lastSearchLength()));
     Vars.setStatus(t, status, m.source(), m.tag(), m.sizeBytes(), ErrorClass.MPI_SUCCESS, false);
     if (flag != null) {
       Vars.setFlag(t, flag, true);
@@ -118,7 +119,8 @@ final class Probes {
     rank.engine.takeUnexpected(m);
     t.handles.put(m.key(), m);
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.MPROBE, RequestIds.NONE, m.key(),
-        -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+        -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+          rank.engine.lastSearchLength()));
     Vars.setMessage(t, message, m.key() + 2);
     Vars.setStatus(t, status, m.source(), m.tag(), m.sizeBytes(), ErrorClass.MPI_SUCCESS, false);
     if (flag != null) {
@@ -184,7 +186,8 @@ final class Probes {
     RankState rank = w.ranks[t.rank];
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.MRECV, r.id, m.key(), -1, m.source(),
         m.tag(), m.tag(),
-        m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+        m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+          0));
     if (request != null) {
       Vars.setRequest(t, request, RequestIds.index(r.id) + 1);
       Protocols.receiveMatched(w, t, r, m);

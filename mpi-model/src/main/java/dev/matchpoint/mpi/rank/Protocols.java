@@ -152,7 +152,8 @@ final class Protocols {
       ThreadState owner = w.owner(pr.requestId());
       Request r = owner.request(pr.requestId());
       w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),
-          pr.postStamp(), pr.source(), pr.tag(), m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth()));
+          pr.postStamp(), pr.source(), pr.tag(), m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+          rank.engine.lastSearchLength()));
       receiveMatched(w, owner, r, m);
       return;
     }

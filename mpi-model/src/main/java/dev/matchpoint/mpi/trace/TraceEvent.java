@@ -401,10 +401,13 @@ public sealed interface TraceEvent {
    * @param sizeBytes the message's payload bytes
    * @param postedDepth posted receive queue depth after the match
    * @param unexpectedDepth unexpected message queue depth after the match
+   * @param searchLength entries a linear search in MPI order inspected to find the match (the
+   *     unexpected queue for receives and probes, the posted receive queue for arrivals), the match
+   *     included; 0 for matched receives of a handle; -1 when not measured
    */
   record Matched(long step, long timeNs, int rank, int thread, MatchKind match, long requestId, long messageKey,
-      long postSeq, int patternSource, int patternTag, int tag, long sizeBytes, int postedDepth, int unexpectedDepth)
-      implements TraceEvent {
+      long postSeq, int patternSource, int patternTag, int tag, long sizeBytes, int postedDepth, int unexpectedDepth,
+      int searchLength) implements TraceEvent {
     @Override
     public String kind() {
       return "matched";
@@ -434,6 +437,7 @@ public sealed interface TraceEvent {
       w.field("bytes", sizeBytes);
       w.field("posted_depth", postedDepth);
       w.field("unexpected_depth", unexpectedDepth);
+      w.field("search_length", searchLength);
     }
 
     @Override

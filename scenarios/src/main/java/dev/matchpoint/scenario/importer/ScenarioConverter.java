@@ -1,0 +1,388 @@
+package dev.matchpoint.scenario.importer;
+
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.program.Expr;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.program.SourceLocation;
+import dev.matchpoint.mpi.program.Stmt;
+import dev.matchpoint.mpi.rank.ModelOptions;
+import dev.matchpoint.scenario.Mode;
+import dev.matchpoint.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Turns an {@link ImportedTrace} into a {@link Scenario}: one program per location (rank and
+ * thread), so run, explore, replay and the timelines work on traces like on any scenario.
+ *
+ * <p>Conversion rules, each stated in the scenario's description when it applies:
+ *
+ * <ul>
+ *   <li>Ranks are world ranks; a location's thread becomes that rank's thread (in thread order).
+ *       Ranks with no location run an empty program.
+ *   <li>A communicator that is MPI_COMM_WORLD in rank order is {@code world}; any other (a
+ *       sub-communicator, a reordered or self communicator) becomes a world-sized duplicate of its
+ *       own ({@code comm<id>}), so matching stays separated by its context, and its ranks are
+ *       translated to world ranks.
+ *   <li>Messages are MPI_BYTE counts of their size in bytes; a size the trace does not give counts
+ *       one byte per element.
+ *   <li>Receives use the envelope the trace recorded (OTF2 records the matched source and tag, never
+ *       a wildcard) or the format's wildcard ({@code -333} in TI, {@code -1} in GOAL); with {@link
+ *       Options#anySource} every receive's source becomes MPI_ANY_SOURCE, to ask "what if this had
+ *       been a wildcard". A receive whose envelope the trace does not give (a cancelled OTF2
+ *       receive) is MPI_ANY_SOURCE and MPI_ANY_TAG with the trace's largest message as capacity.
+ *   <li>Tags above the model's MPI_TAG_UB are renumbered densely in increasing order, which keeps
+ *       which tags are equal.
+ *   <li>A cancel (recorded at completion in OTF2) is MPI_Cancel then MPI_Wait; a failed test is
+ *       left out (noted), since as MPI_Test it could complete the request in the model and free it
+ *       under the trace's later Wait or Cancel; computation becomes {@code compute} (seconds as ns; flops at {@link
+ *       Options#flopsPerNs}; GOAL time units as ns); collectives are not modelled and are left out.
+ *   <li>With {@link Options#timingGaps} and timestamps, the time between two operations of a
+ *       location becomes a {@code compute} before the second: an approximation that also counts
+ *       the time the first spent blocked.
+ * </ul>
+ *
+ * <p>Every statement's location names the trace file, its line the operation's index in its
+ * location's program (1-based) and its column the location's rank, so reports point back into the
+ * trace.
+ */
+public final class ScenarioConverter {
+  /**
+   * Conversion options.
+   *
+   * @param anySource make every receive's source MPI_ANY_SOURCE
+   * @param timingGaps keep the time between operations as computation (timestamped formats)
+   * @param flopsPerNs machine speed for {@code compute <flops>} records, greater than 0
+   */
+  public record Options(boolean anySource, boolean timingGaps, double flopsPerNs) {
+    /**
+     * Validates.
+     *
+     * @throws IllegalArgumentException when the speed is not positive
+     */
+    public Options {
+      if (!(flopsPerNs > 0)) {
+        throw new IllegalArgumentException("flops per ns must be positive, got " + flopsPerNs);
+      }
+    }
+
+    /**
+     * Defaults: recorded sources, no timing, one flop per nanosecond.
+     *
+     * @return the options
+     */
+    public static Options defaults() {
+      return new Options(false, false, 1.0);
+    }
+  }
+
+  /**
+   * The converted scenario and what the conversion had to say about the trace.
+   *
+   * @param scenario the scenario
+   * @param notes what the trace could not tell and how it was handled, one sentence each
+   * @param locations per location id, its rank and thread in the scenario
+   */
+  public record Conversion(Scenario scenario, List<String> notes, Map<Long, TraceLocation> locations) {
+    /** Copies. */
+    public Conversion {
+      notes = List.copyOf(notes);
+      locations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(locations));
+    }
+  }
+
+  private final ImportedTrace trace;
+  private final String file;
+  private final Options options;
+  private final List<String> notes = new ArrayList<>();
+  private final Map<Long, String> commNames = new TreeMap<>();
+  private final Map<Long, Integer> tagMap = new TreeMap<>();
+  private long maxBytes = 1;
+
+  private ScenarioConverter(ImportedTrace trace, String file, Options options) {
+    this.trace = trace;
+    this.file = file;
+    this.options = options;
+  }
+
+  /**
+   * Converts a trace.
+   *
+   * @param trace the imported trace
+   * @param file the trace's file name, for statement locations and the description
+   * @param name the scenario's name
+   * @param options conversion options
+   * @return the scenario and the notes
+   * @throws TraceImportException when the trace uses a rank outside its communicator
+   */
+  public static Conversion convert(ImportedTrace trace, String file, String name, Options options)
+      throws TraceImportException {
+    return new ScenarioConverter(trace, file, options).run(name);
+  }
+
+  private Conversion run(String name) throws TraceImportException {
+    int size = 0;
+    for (LocationProgram p : trace.programs()) {
+      size = Math.max(size, p.location().rank() + 1);
+    }
+    if (size == 0) {
+      throw TraceImportException.inFile(java.nio.file.Path.of(file), "the trace has no location with MPI "
+          + "point-to-point records", null);
+    }
+    names(size);
+    List<List<Program>> ranks = new ArrayList<>();
+    Map<Long, TraceLocation> locations = new LinkedHashMap<>();
+    for (int r = 0; r < size; r++) {
+      List<Program> threads = new ArrayList<>();
+      List<LocationProgram> mine = new ArrayList<>();
+      for (LocationProgram p : trace.programs()) {
+        if (p.location().rank() == r) {
+          mine.add(p);
+        }
+      }
+      mine.sort((a, b) -> TraceLocation.BY_RANK_THEN_THREAD.compare(a.location(), b.location()));
+      for (LocationProgram p : mine) {
+        locations.put(p.location().id(), new TraceLocation(p.location().id(), r, threads.size(), p.location().name()));
+        threads.add(program(p));
+      }
+      if (threads.isEmpty()) {
+        threads.add(Program.empty());
+      }
+      ranks.add(threads);
+    }
+    List<String> comms = new ArrayList<>(new TreeSet<>(commNames.values()));
+    comms.remove(MpiOp.WORLD);
+    StringBuilder description = new StringBuilder("Imported from " + file + " (" + trace.format().formatName()
+        + "). What the trace could not tell:");
+    for (FormatLimit l : trace.limits()) {
+      description.append(' ').append(explain(l));
+    }
+    for (String n : notes) {
+      description.append(' ').append(n);
+    }
+    for (ImportWarning w : trace.warnings()) {
+      description.append(" Import warning at ").append(w.where()).append(": ").append(w.message()).append('.');
+    }
+    Scenario s = new Scenario(name, description.toString(), "trace " + file, null, 0, Mode.TIMED, ranks, comms,
+        ModelOptions.defaults(), List.of(CheckKind.values()), dev.matchpoint.mpi.run.RunOptions.DEFAULT_STEP_BUDGET);
+    return new Conversion(s, notes, locations);
+  }
+
+  /** Names the communicators and renumbers large tags, and finds the largest message. */
+  private void names(int size) {
+    for (TraceCommunicator c : trace.communicators()) {
+      boolean world = !c.self() && c.worldRanks().size() == size;
+      for (int i = 0; world && i < size; i++) {
+        world = c.worldRanks().get(i) == i;
+      }
+      commNames.put(c.id(), world ? MpiOp.WORLD : "comm" + c.id());
+    }
+    TreeSet<Long> tags = new TreeSet<>();
+    for (LocationProgram p : trace.programs()) {
+      for (TraceOp op : p.ops()) {
+        if (op instanceof TraceOp.Send s) {
+          tags.add(s.tag());
+          maxBytes = Math.max(maxBytes, bytes(s.size()));
+        } else if (op instanceof TraceOp.Isend s) {
+          tags.add(s.tag());
+          maxBytes = Math.max(maxBytes, bytes(s.size()));
+        } else if (op instanceof TraceOp.Recv r && r.spec().tag() instanceof TagPattern.Tag t) {
+          tags.add(t.tag());
+        } else if (op instanceof TraceOp.Irecv r && r.spec().isPresent()
+            && r.spec().get().tag() instanceof TagPattern.Tag t) {
+          tags.add(t.tag());
+        }
+      }
+    }
+    if (!tags.isEmpty() && tags.last() > Mpi.TAG_UB) {
+      int next = 0;
+      for (long t : tags) {
+        tagMap.put(t, next++);
+      }
+      notes.add("Tags above MPI_TAG_UB (" + Mpi.TAG_UB + ") were renumbered 0.." + (next - 1)
+          + " in increasing order, which keeps equal tags equal.");
+    } else {
+      for (long t : tags) {
+        tagMap.put(t, (int) t);
+      }
+    }
+  }
+
+  private Program program(LocationProgram p) throws TraceImportException {
+    List<Stmt> body = new ArrayList<>();
+    Map<RequestKey, String> requests = new LinkedHashMap<>();
+    OptionalLong previous = OptionalLong.empty();
+    int skipped = 0;
+    int failedTests = 0;
+    for (int i = 0; i < p.ops().size(); i++) {
+      TraceOp op = p.ops().get(i);
+      SourceLocation at = new SourceLocation(file, i + 1, p.location().rank() + 1);
+      if (options.timingGaps() && op.timeTicks().isPresent() && previous.isPresent()
+          && trace.clock().ticksPerSecond().isPresent()) {
+        long gap = op.timeTicks().getAsLong() - previous.getAsLong();
+        long ns = Math.round(gap * 1e9 / trace.clock().ticksPerSecond().getAsLong());
+        if (ns > 0) {
+          body.add(new Stmt.Call(new MpiOp.Compute(lit(ns)), at));
+        }
+      }
+      if (op.timeTicks().isPresent()) {
+        previous = op.timeTicks();
+      }
+      if (op instanceof TraceOp.Collective) {
+        skipped++;
+        continue;
+      }
+      if (op instanceof TraceOp.Test) {
+        // A test that did not complete says nothing about matching; as MPI_Test it could complete the
+        // request in the model and free it under the trace's later Wait or Cancel.
+        failedTests++;
+        continue;
+      }
+      for (MpiOp call : calls(op, p.location(), requests)) {
+        body.add(new Stmt.Call(call, at));
+      }
+    }
+    if (skipped > 0) {
+      notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") made " + skipped
+          + " collective call(s), which the model does not simulate; they were left out.");
+    }
+    if (failedTests > 0) {
+      notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") has " + failedTests
+          + " test(s) that did not complete; they carry no matching information and were left out.");
+    }
+    return new Program(body);
+  }
+
+  private List<MpiOp> calls(TraceOp op, TraceLocation loc, Map<RequestKey, String> requests)
+      throws TraceImportException {
+    if (op instanceof TraceOp.Send s) {
+      return List.of(new MpiOp.Send(SendMode.STANDARD, lit(world(s.communicator(), s.dest(), loc)), lit(tag(s.tag())),
+          lit(bytes(s.size())), Datatype.BYTE, comm(s.communicator())));
+    } else if (op instanceof TraceOp.Isend s) {
+      return List.of(new MpiOp.Isend(SendMode.STANDARD, lit(world(s.communicator(), s.dest(), loc)),
+          lit(tag(s.tag())), lit(bytes(s.size())), Datatype.BYTE, comm(s.communicator()), var(requests, s.request())));
+    } else if (op instanceof TraceOp.Recv r) {
+      ReceiveSpec spec = r.spec();
+      return List.of(new MpiOp.Recv(source(spec, loc), tagPattern(spec.tag()), lit(capacity(spec.size())),
+          Datatype.BYTE, comm(spec.communicator()), null));
+    } else if (op instanceof TraceOp.Irecv r) {
+      String v = var(requests, r.request());
+      if (r.spec().isEmpty()) {
+        return List.of(new MpiOp.Irecv(new Expr.AnySource(), new Expr.AnyTag(), lit(maxBytes), Datatype.BYTE,
+            MpiOp.WORLD, v));
+      }
+      ReceiveSpec spec = r.spec().get();
+      return List.of(new MpiOp.Irecv(source(spec, loc), tagPattern(spec.tag()), lit(capacity(spec.size())),
+          Datatype.BYTE, comm(spec.communicator()), v));
+    } else if (op instanceof TraceOp.Wait w) {
+      List<String> vars = new ArrayList<>();
+      for (RequestKey k : w.requests()) {
+        vars.add(var(requests, k));
+      }
+      return List.of(vars.size() == 1 ? new MpiOp.Wait(vars.get(0), null) : new MpiOp.Waitall(vars, List.of()));
+    } else if (op instanceof TraceOp.Cancel c) {
+      String v = var(requests, c.request());
+      return List.of(new MpiOp.Cancel(v), new MpiOp.Wait(v, null));
+    } else if (op instanceof TraceOp.Compute c) {
+      double ns = switch (c.unit()) {
+        case SECONDS -> c.amount() * 1e9;
+        case FLOPS -> c.amount() / options.flopsPerNs();
+        case GOAL_TIME_UNITS -> c.amount();
+      };
+      return List.of(new MpiOp.Compute(lit(Math.round(ns))));
+    }
+    throw new AssertionError(op);
+  }
+
+  private Expr source(ReceiveSpec spec, TraceLocation loc) throws TraceImportException {
+    if (options.anySource() || spec.source() instanceof SourcePattern.Any) {
+      return new Expr.AnySource();
+    }
+    return lit(world(spec.communicator(), ((SourcePattern.Rank) spec.source()).rank(), loc));
+  }
+
+  private Expr tagPattern(TagPattern p) {
+    return p instanceof TagPattern.Tag t ? lit(tag(t.tag())) : new Expr.AnyTag();
+  }
+
+  private int tag(long t) {
+    Integer mapped = tagMap.get(t);
+    return mapped == null ? (int) t : mapped;
+  }
+
+  private int world(long comm, int rank, TraceLocation loc) throws TraceImportException {
+    try {
+      return trace.communicator(comm).worldRank(rank);
+    } catch (RuntimeException e) {
+      throw TraceImportException.inFile(java.nio.file.Path.of(file), "location " + loc.name() + ": " + e.getMessage(),
+          e);
+    }
+  }
+
+  private String comm(long id) {
+    String name = commNames.get(id);
+    return name == null ? MpiOp.WORLD : name;
+  }
+
+  private long bytes(MessageSize size) {
+    OptionalLong b = size.sizeBytes();
+    if (b.isPresent()) {
+      return b.getAsLong();
+    }
+    String note = "Some message sizes (datatype " + size.datatype() + ") are unknown: one byte per element.";
+    if (!notes.contains(note)) {
+      notes.add(note);
+    }
+    return size.count().orElse(0);
+  }
+
+  /** A receive's capacity: its size in bytes, or the trace's largest message when the size is unknown. */
+  private long capacity(MessageSize size) {
+    OptionalLong b = size.sizeBytes();
+    if (b.isPresent()) {
+      return b.getAsLong();
+    }
+    bytes(size);
+    return Math.max(maxBytes, size.count().orElse(0));
+  }
+
+  private static String var(Map<RequestKey, String> requests, RequestKey key) {
+    return requests.computeIfAbsent(key, k -> "r" + (requests.size() + 1));
+  }
+
+  private static Expr lit(long v) {
+    if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
+      throw new IllegalArgumentException("value " + v + " does not fit the model's integers");
+    }
+    return new Expr.Lit((int) v);
+  }
+
+  private static String explain(FormatLimit l) {
+    return switch (l) {
+      case RECEIVE_WILDCARDS_NOT_RECORDED -> "OTF2 records the source and tag a receive matched, not whether it was "
+          + "posted with MPI_ANY_SOURCE or MPI_ANY_TAG (receives use the recorded envelope; --any-source asks "
+          + "what a wildcard would do).";
+      case CANCEL_RECORDED_AT_COMPLETION -> "OTF2 records a cancel where the request completes (modelled as "
+          + "MPI_Cancel then MPI_Wait there).";
+      case THREAD_ORDER_FROM_TIMESTAMPS -> "Between threads of a rank only timestamps order messages.";
+      case ANY_SOURCE_WRITTEN_AS_UNDEFINED -> "SimGrid TI writes an MPI_ANY_SOURCE receive as -333, read as "
+          + "MPI_ANY_SOURCE.";
+      case WORLD_COMMUNICATOR_ONLY -> "The format knows only MPI_COMM_WORLD.";
+      case NO_REQUEST_IDS -> "The format has no request ids (requests are numbered per location).";
+      case NO_CANCEL -> "The format cannot express MPI_Cancel.";
+      case NO_TIMESTAMPS -> "The format has no timestamps.";
+      case WILDCARDS_AS_MINUS_ONE -> "GOAL writes MPI_ANY_SOURCE and MPI_ANY_TAG as -1, kept as wildcards.";
+      case SCHEDULE_LINEARISED -> "A GOAL schedule is a dependency graph; each rank runs one deterministic "
+          + "linearisation of it.";
+    };
+  }
+}

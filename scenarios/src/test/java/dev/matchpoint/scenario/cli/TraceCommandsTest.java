@@ -1,0 +1,97 @@
+package dev.matchpoint.scenario.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioLoader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code matchpoint import} and {@code matchpoint replay-trace} end to end (issue 7). */
+class TraceCommandsTest {
+  @TempDir Path dir;
+
+  static String resource(String path) throws URISyntaxException {
+    return Path.of(TraceCommandsTest.class.getResource(path).toURI()).toString();
+  }
+
+  @Test
+  void import_writesAScenarioThatRunsLikeALibraryOne() throws Exception {
+    Path out = dir.resolve("tree.yaml");
+    CliTest.Result r = CliTest.run("import", resource("/traces/goal/binary_tree_4.goal"), "--format", "goal",
+        "-o", out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("4 ranks"), r.out());
+    Scenario s = ScenarioLoader.load(Files.readString(out), out.toString());
+    assertEquals(4, s.worldSize());
+    CliTest.Result run = CliTest.run("run", out.toString(), "--mode", "logical");
+    assertEquals(0, run.code(), run.out() + run.err());
+  }
+
+  @Test
+  void import_badInput_exits64_andWritesNothing() throws Exception {
+    Path out = dir.resolve("x.yaml");
+    assertEquals(64, CliTest.run("import", dir.resolve("missing.otf2").toString(), "--format", "otf2", "-o",
+        out.toString()).code(), "missing trace file");
+    assertEquals(64, CliTest.run("import", resource("/traces/goal/binary_tree_4.goal"), "--format", "vampir",
+        "-o", out.toString()).code(), "unknown format");
+    assertEquals(64, CliTest.run("import", resource("/traces/goal/binary_tree_4.goal"), "--format", "goal").code(),
+        "missing --output");
+    Path garbage = dir.resolve("garbage.goal");
+    Files.writeString(garbage, "num_ranks 2\nrank 0 {\n  l1: send 8b to 1 tag 0\n  l1 requires l9\n}\n");
+    CliTest.Result r = CliTest.run("import", garbage.toString(), "--format", "goal", "-o", out.toString());
+    assertEquals(64, r.code(), r.out());
+    assertTrue(r.err().contains("garbage.goal"), "the error names the file: " + r.err());
+    assertFalse(Files.exists(out), "no half-written scenario");
+    Files.writeString(out, "keep me");
+    CliTest.run("import", garbage.toString(), "--format", "goal", "-o", out.toString());
+    assertEquals("keep me", Files.readString(out), "an existing file is left untouched");
+  }
+
+  @Test
+  void replayTrace_writesTheMatchedMessageList_asJsonLines() throws Exception {
+    Path out = dir.resolve("messages.jsonl");
+    CliTest.Result r = CliTest.run("replay-trace", resource("/traces/otf2/rich/traces.otf2"), "--format", "otf2",
+        "--explore-budget", "0", "--messages", out.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("0 different"), r.out());
+    List<JsonNode> lines = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+      lines.add(json.readTree(line));
+    }
+    assertEquals("matchpoint-messages", lines.get(0).get("schema").asText());
+    assertEquals(1, lines.get(0).get("version").asInt());
+    long messages = lines.stream().filter(n -> "message".equals(n.path("kind").asText())).count();
+    JsonNode summary = lines.get(lines.size() - 1);
+    assertEquals("summary", summary.get("kind").asText());
+    assertEquals(messages, summary.get("messages").asLong());
+    assertEquals(7, messages);
+    for (JsonNode n : lines) {
+      if ("message".equals(n.path("kind").asText())) {
+        assertEquals("same", n.get("recorded_pairing").asText(), n.toString());
+        assertTrue(n.get("match_time_ns").asLong() >= n.get("send_time_ns").asLong(), n.toString());
+        assertTrue(n.get("search_length").asInt() >= 1, n.toString());
+      }
+    }
+    assertTrue(lines.stream().anyMatch(n -> "queue".equals(n.path("kind").asText())), "queue depths over time");
+  }
+
+  @Test
+  void replayTrace_withWildcards_reportsOtherPairings_andExitsOne() throws Exception {
+    CliTest.Result r = CliTest.run("replay-trace", resource("/traces/otf2/rich/traces.otf2"), "--format", "otf2",
+        "--any-source", "--explore-budget", "2000");
+    assertEquals(1, r.code(), r.out() + r.err());
+    assertTrue(r.out().contains("possible: "), r.out());
+  }
+}
