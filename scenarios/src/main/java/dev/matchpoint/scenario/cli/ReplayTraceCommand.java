@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.cli;
 
+import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.export.AtomicFileWriter;
 import dev.matchpoint.scenario.export.MatchedMessagesWriter;
 import dev.matchpoint.scenario.importer.ImportedTrace;
@@ -76,6 +77,11 @@ final class ReplayTraceCommand implements Callable<Integer> {
   @Option(names = "--messages", paramLabel = "OUT.jsonl", description = "Write the matched message list.")
   Path messages;
 
+  @Option(names = "--model-from", paramLabel = "SCENARIO",
+      description = "Take the network, protocol and matching options from this scenario file or library "
+          + "scenario instead of the defaults.")
+  String modelFrom;
+
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
@@ -92,16 +98,27 @@ final class ReplayTraceCommand implements Callable<Integer> {
     if (messages != null && AtomicFileWriter.problem(messages) != null) {
       return Cli.badInput(err, AtomicFileWriter.problem(messages));
     }
+    Scenario model = null;
+    if (modelFrom != null) {
+      model = Cli.load(modelFrom, err);
+      if (model == null) {
+        return ExitCode.BAD_INPUT.code();
+      }
+    }
     try {
       ImportedTrace trace = f.importer().read(file);
       ScenarioConverter.Conversion c = ScenarioConverter.convert(trace, file.toString(),
           file.getFileName().toString(), new ScenarioConverter.Options(anySource, timing, 1.0));
+      if (model != null) {
+        c = c.withOptions(model.options());
+      }
       MatchResult recorded = f == TraceImportFormat.OTF2
           ? MessageMatcher.match(Otf2Messages.normalise(Otf2Archive.read(file))) : null;
       TraceReplay.Report r = TraceReplay.replay(trace, c, recorded, seed, exploreBudget,
           Duration.ofSeconds(exploreSeconds));
       out.println("trace " + file + " (" + f.formatName() + "): " + c.scenario().worldSize() + " ranks, "
-          + trace.programs().size() + " locations" + (anySource ? ", receives as MPI_ANY_SOURCE" : ""));
+          + trace.programs().size() + " locations" + (anySource ? ", receives as MPI_ANY_SOURCE" : "")
+          + (model != null ? ", model options of " + model.name() : ""));
       c.notes().forEach(n -> out.println("  note: " + n));
       out.println("timed run (seed " + seed + "): " + r.run().outcome() + ", " + r.delivered().size()
           + " messages delivered, end " + r.run().endTimeNs() + " ns");

@@ -98,6 +98,19 @@ public final class ScenarioConverter {
       notes = List.copyOf(notes);
       locations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(locations));
     }
+
+    /**
+     * This conversion run on other model options (network, protocol, matching policies): what
+     * {@code replay-trace --model-from} uses to replay a trace on a configured network.
+     *
+     * @param options the options
+     * @return the copy, with the same programs, notes and locations
+     */
+    public Conversion withOptions(ModelOptions options) {
+      Scenario s = scenario;
+      return new Conversion(new Scenario(s.name(), s.description(), s.source(), s.expect(), s.seed(), s.mode(),
+          s.ranks(), s.communicators(), options, s.checks(), s.stepBudget()), notes, locations);
+    }
   }
 
   private final ImportedTrace trace;

@@ -94,4 +94,32 @@ class TraceCommandsTest {
     assertEquals(1, r.code(), r.out() + r.err());
     assertTrue(r.out().contains("possible: "), r.out());
   }
+
+  @Test
+  void replayTrace_modelFrom_runsTheTraceOnAnotherScenariosNetwork() throws Exception {
+    String trace = resource("/traces/goal/binary_tree_4.goal");
+    CliTest.Result plain = CliTest.run("replay-trace", trace, "--format", "goal", "--explore-budget", "0");
+    Path model = dir.resolve("all-rendezvous.yaml");
+    Files.writeString(model, """
+        scenario: all-rendezvous
+        network:
+          eager-threshold: 0
+        ranks:
+          - rank: 0
+            program: []
+        """);
+    CliTest.Result rendezvous = CliTest.run("replay-trace", trace, "--format", "goal", "--explore-budget", "0",
+        "--model-from", model.toString());
+    assertEquals(0, plain.code(), plain.out() + plain.err());
+    assertEquals(0, rendezvous.code(), rendezvous.out() + rendezvous.err());
+    assertTrue(rendezvous.out().contains("model options of all-rendezvous"), rendezvous.out());
+    assertFalse(endTime(plain.out()).equals(endTime(rendezvous.out())),
+        "the rendezvous protocol's handshake changes the run's end time:\n" + plain.out() + rendezvous.out());
+    assertEquals(64, CliTest.run("replay-trace", trace, "--format", "goal", "--model-from", "no-such-scenario").code());
+  }
+
+  private static String endTime(String out) {
+    return out.lines().filter(l -> l.startsWith("timed run")).findFirst().orElseThrow()
+        .replaceAll(".*, end ", "");
+  }
 }
