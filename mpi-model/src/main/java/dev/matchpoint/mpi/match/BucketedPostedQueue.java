@@ -3,6 +3,7 @@ package dev.matchpoint.mpi.match;
 import static dev.matchpoint.mpi.match.Envelopes.ANY;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -13,29 +14,82 @@ import java.util.Objects;
  * al., "Mitigating MPI Message Matching Misery" (ISC 2016).
  *
  * <p><b>Shape.</b> Each receive sits in the bin of its own pattern (context, source or ANY, tag or
- * ANY), an intrusive doubly linked list in posting order, found through a hash table keyed by the
- * packed pattern and dropped when it empties. A concrete envelope (c, s, t) is matched by exactly
- * the patterns (c, s, t), (c, s, ANY), (c, ANY, t) and (c, ANY, ANY), so its earliest matching
- * receive is the one with the smallest post stamp among at most four bin heads. All receives are
- * also on one list in posting order, and a table finds a receive's node by request id.
+ * ANY), an intrusive doubly linked list in posting order, found through a hash index keyed by the
+ * packed pattern ({@link PatternKeys}) and dropped when it empties. A concrete envelope (c, s, t)
+ * is matched by exactly the patterns (c, s, t), (c, s, ANY), (c, ANY, t) and (c, ANY, ANY), so its
+ * earliest matching receive is the one with the smallest post stamp among at most four bin heads.
+ * All receives are also on one list in posting order, and a second index finds a receive's node by
+ * request id.
+ *
+ * <p><b>Layout.</b> As in {@link BucketedUnexpectedQueue}: nodes (bin links, posting-order links,
+ * bin: 20 bytes plus the receive reference) and bins (head, tail: 8 bytes plus an 8-byte key) are
+ * slots of int arrays with free lists, so adds, removes and matches allocate nothing once the
+ * arrays have grown. Arrays grow by half when full and are rebuilt, in posting order, at twice the
+ * contents when three quarters empty.
  *
  * <p><b>Costs</b> (n posted receives): {@link #add}, {@link #earliestMatching} (four lookups) and
- * {@link #remove} expected O(1); {@link #inPostingOrder} and {@link #copy} O(n). Memory: a 40-byte
- * node per receive and a 32-byte bin per distinct pattern, plus about 10 bytes of table for each.
+ * {@link #remove} expected O(1), amortised; {@link #inPostingOrder} O(n); {@link #copy}
+ * O(capacity), a clone of each array.
  *
  * <p><b>Contract</b> (that of {@link PostedReceiveQueue}): receives are added in strictly
- * increasing post stamp; the stamps decide between the four bin heads. The tables are used for
+ * increasing post stamp; the stamps decide between the four bin heads. The indexes are used for
  * lookup only, never iterated. Not thread-safe.
  */
 public final class BucketedPostedQueue implements PostedReceiveQueue {
-  private final ChainedTable<ReceiveBin> bins = new ChainedTable<>();
-  private final ChainedTable<ReceiveNode> nodesByRequest = new ChainedTable<>();
-  private ReceiveNode first;
-  private ReceiveNode last;
+  private static final int NIL = SlotIndex.NIL;
+  private static final int MIN_CAPACITY = 8;
+
+  /* A node is NODE_STRIDE ints; free nodes are chained through NODE_BIN. */
+  private static final int BIN_PREV = 0;
+  private static final int BIN_NEXT = 1;
+  private static final int POSTED_PREV = 2;
+  private static final int POSTED_NEXT = 3;
+  private static final int NODE_BIN = 4;
+  private static final int NODE_STRIDE = 5;
+
+  /* A bin is BIN_STRIDE ints; free bins are chained through HEAD. */
+  private static final int HEAD = 0;
+  private static final int TAIL = 1;
+  private static final int BIN_STRIDE = 2;
+
+  private PostedReceive[] receives;
+  private int[] nodes;
+  private int nodeTop;
+  private int freeNodes;
+  private SlotIndex nodesByRequest;
+  private int first;
+  private int last;
+
+  private long[] binKeys;
+  private int[] bins;
+  private int binTop;
+  private int freeBins;
+  private int binCount;
+  private SlotIndex binsByKey;
+
   private int size;
 
   /** An empty queue. O(1). */
-  public BucketedPostedQueue() {}
+  public BucketedPostedQueue() {
+    init(MIN_CAPACITY, MIN_CAPACITY);
+  }
+
+  private BucketedPostedQueue(BucketedPostedQueue from) {
+    receives = from.receives.clone();
+    nodes = from.nodes.clone();
+    nodeTop = from.nodeTop;
+    freeNodes = from.freeNodes;
+    nodesByRequest = from.nodesByRequest.copy(this::requestKey);
+    first = from.first;
+    last = from.last;
+    binKeys = from.binKeys.clone();
+    bins = from.bins.clone();
+    binTop = from.binTop;
+    freeBins = from.freeBins;
+    binCount = from.binCount;
+    binsByKey = from.binsByKey.copy(this::binKey);
+    size = from.size;
+  }
 
   /**
    * Appends a receive to its pattern's bin and to the posting-order list. Expected O(1), amortised.
@@ -55,24 +109,30 @@ public final class BucketedPostedQueue implements PostedReceiveQueue {
       throw new IllegalArgumentException("receive pattern out of range: context " + receive.context()
           + ", source " + receive.source() + ", tag " + receive.tag());
     }
-    ReceiveBin bin = bins.first(key);
-    if (bin == null) {
-      bin = new ReceiveBin(key);
-      bins.add(bin);
+    int bin = binsByKey.first(key);
+    if (bin == NIL) {
+      bin = allocateBin(key);
+      binsByKey.add(bin);
     }
-    ReceiveNode node = new ReceiveNode(receive, bin);
-    node.binPrev = bin.tail;
-    if (bin.tail == null) {
-      bin.head = node;
+    int node = allocateNode();
+    receives[node] = receive;
+    int at = node * NODE_STRIDE;
+    nodes[at + NODE_BIN] = bin;
+    int binTail = bins[bin * BIN_STRIDE + TAIL];
+    nodes[at + BIN_PREV] = binTail;
+    nodes[at + BIN_NEXT] = NIL;
+    if (binTail == NIL) {
+      bins[bin * BIN_STRIDE + HEAD] = node;
     } else {
-      bin.tail.binNext = node;
+      nodes[binTail * NODE_STRIDE + BIN_NEXT] = node;
     }
-    bin.tail = node;
-    node.postedPrev = last;
-    if (last == null) {
+    bins[bin * BIN_STRIDE + TAIL] = node;
+    nodes[at + POSTED_PREV] = last;
+    nodes[at + POSTED_NEXT] = NIL;
+    if (last == NIL) {
       first = node;
     } else {
-      last.postedNext = node;
+      nodes[last * NODE_STRIDE + POSTED_NEXT] = node;
     }
     last = node;
     nodesByRequest.add(node);
@@ -90,16 +150,15 @@ public final class BucketedPostedQueue implements PostedReceiveQueue {
    */
   @Override
   public PostedReceive earliestMatching(int context, int source, int tag) {
-    ReceiveNode best = headOf(context, source, tag, null);
-    best = headOf(context, source, ANY, best);
-    best = headOf(context, ANY, tag, best);
-    best = headOf(context, ANY, ANY, best);
-    return best == null ? null : best.receive;
+    PostedReceive best = earlier(null, context, source, tag);
+    best = earlier(best, context, source, ANY);
+    best = earlier(best, context, ANY, tag);
+    return earlier(best, context, ANY, ANY);
   }
 
   /**
    * Unlinks the earliest-posted queued receive with the same request id and drops its bin if it
-   * empties. Expected O(1).
+   * empties. Expected O(1), amortised.
    *
    * @param receive the receive (compared by request id)
    * @return whether such a receive was queued
@@ -107,36 +166,50 @@ public final class BucketedPostedQueue implements PostedReceiveQueue {
    */
   @Override
   public boolean remove(PostedReceive receive) {
-    ReceiveNode node = nodesByRequest.first(receive.requestId());
-    if (node == null) {
+    int node = nodesByRequest.removeFirst(receive.requestId());
+    if (node == NIL) {
       return false;
     }
-    ReceiveBin bin = node.bin;
-    if (node.binPrev == null) {
-      bin.head = node.binNext;
+    int at = node * NODE_STRIDE;
+    int bin = nodes[at + NODE_BIN];
+    int before = nodes[at + BIN_PREV];
+    int after = nodes[at + BIN_NEXT];
+    if (before == NIL) {
+      bins[bin * BIN_STRIDE + HEAD] = after;
     } else {
-      node.binPrev.binNext = node.binNext;
+      nodes[before * NODE_STRIDE + BIN_NEXT] = after;
     }
-    if (node.binNext == null) {
-      bin.tail = node.binPrev;
+    if (after == NIL) {
+      bins[bin * BIN_STRIDE + TAIL] = before;
     } else {
-      node.binNext.binPrev = node.binPrev;
+      nodes[after * NODE_STRIDE + BIN_PREV] = before;
     }
-    if (node.postedPrev == null) {
-      first = node.postedNext;
+    before = nodes[at + POSTED_PREV];
+    after = nodes[at + POSTED_NEXT];
+    if (before == NIL) {
+      first = after;
     } else {
-      node.postedPrev.postedNext = node.postedNext;
+      nodes[before * NODE_STRIDE + POSTED_NEXT] = after;
     }
-    if (node.postedNext == null) {
-      last = node.postedPrev;
+    if (after == NIL) {
+      last = before;
     } else {
-      node.postedNext.postedPrev = node.postedPrev;
+      nodes[after * NODE_STRIDE + POSTED_PREV] = before;
     }
-    nodesByRequest.remove(node);
-    if (bin.head == null) {
-      bins.remove(bin);
-    }
+    receives[node] = null;
+    nodes[at + NODE_BIN] = freeNodes;
+    freeNodes = node;
     size--;
+    if (bins[bin * BIN_STRIDE + HEAD] == NIL) {
+      binsByKey.remove(bin);
+      bins[bin * BIN_STRIDE + HEAD] = freeBins;
+      freeBins = bin;
+      binCount--;
+    }
+    if ((receives.length > MIN_CAPACITY && size < receives.length / 4)
+        || (binKeys.length > MIN_CAPACITY && binCount < binKeys.length / 8)) {
+      rebuild();
+    }
     return true;
   }
 
@@ -157,26 +230,22 @@ public final class BucketedPostedQueue implements PostedReceiveQueue {
    */
   @Override
   public List<PostedReceive> inPostingOrder() {
-    ArrayList<PostedReceive> receives = new ArrayList<>(size);
-    for (ReceiveNode n = first; n != null; n = n.postedNext) {
-      receives.add(n.receive);
+    ArrayList<PostedReceive> out = new ArrayList<>(size);
+    for (int n = first; n != NIL; n = nodes[n * NODE_STRIDE + POSTED_NEXT]) {
+      out.add(receives[n]);
     }
-    return receives;
+    return out;
   }
 
   /**
-   * A queue with the same receives in the same order and no shared mutable state (receives are
-   * immutable and shared). O(n).
+   * A queue with the same receives in the same order and no shared mutable state: every array is
+   * cloned (receives are immutable and shared). O(capacity), a few memory copies.
    *
    * @return the copy, a {@code BucketedPostedQueue}
    */
   @Override
   public PostedReceiveQueue copy() {
-    BucketedPostedQueue copy = new BucketedPostedQueue();
-    for (ReceiveNode n = first; n != null; n = n.postedNext) {
-      copy.add(n.receive);
-    }
-    return copy;
+    return new BucketedPostedQueue(this);
   }
 
   /**
@@ -186,51 +255,87 @@ public final class BucketedPostedQueue implements PostedReceiveQueue {
    */
   @Override
   public String toString() {
-    return "BucketedPostedQueue[size=" + size + ", bins=" + bins.size() + "]";
+    return "BucketedPostedQueue[size=" + size + ", bins=" + binCount + "]";
+  }
+
+  private void init(int nodeCapacity, int binCapacity) {
+    receives = new PostedReceive[nodeCapacity];
+    nodes = new int[nodeCapacity * NODE_STRIDE];
+    nodeTop = 0;
+    freeNodes = NIL;
+    nodesByRequest = new SlotIndex(this::requestKey, nodeCapacity);
+    first = NIL;
+    last = NIL;
+    binKeys = new long[binCapacity];
+    bins = new int[binCapacity * BIN_STRIDE];
+    binTop = 0;
+    freeBins = NIL;
+    binCount = 0;
+    binsByKey = new SlotIndex(this::binKey, binCapacity);
+    size = 0;
+  }
+
+  /** Re-adds the posted receives to arrays sized for twice the current contents. */
+  private void rebuild() {
+    List<PostedReceive> posted = inPostingOrder();
+    init(Math.max(MIN_CAPACITY, 2 * size), Math.max(MIN_CAPACITY, 2 * binCount));
+    for (PostedReceive r : posted) {
+      add(r);
+    }
+  }
+
+  private long requestKey(int node) {
+    return receives[node].requestId();
+  }
+
+  private long binKey(int bin) {
+    return binKeys[bin];
   }
 
   /** The earlier-posted of {@code best} and the head of a pattern's bin. */
-  private ReceiveNode headOf(int context, int source, int tag, ReceiveNode best) {
-    ReceiveBin bin = bins.first(PatternKeys.pack(context, source, tag));
-    if (bin == null || (best != null && best.receive.postStamp() <= bin.head.receive.postStamp())) {
+  private PostedReceive earlier(PostedReceive best, int context, int source, int tag) {
+    int bin = binsByKey.first(PatternKeys.pack(context, source, tag));
+    if (bin == NIL) {
       return best;
     }
-    return bin.head;
+    PostedReceive head = receives[bins[bin * BIN_STRIDE + HEAD]];
+    return best != null && best.postStamp() <= head.postStamp() ? best : head;
   }
 
-  /** One pattern's receives in posting order. */
-  private static final class ReceiveBin extends ChainedTable.Entry<ReceiveBin> {
-    final long key;
-    ReceiveNode head;
-    ReceiveNode tail;
-
-    ReceiveBin(long key) {
-      this.key = key;
+  private int allocateNode() {
+    if (freeNodes != NIL) {
+      int node = freeNodes;
+      freeNodes = nodes[node * NODE_STRIDE + NODE_BIN];
+      return node;
     }
-
-    @Override
-    long tableKey() {
-      return key;
+    if (nodeTop == receives.length) {
+      int capacity = receives.length + (receives.length >>> 1);
+      receives = Arrays.copyOf(receives, capacity);
+      nodes = Arrays.copyOf(nodes, capacity * NODE_STRIDE);
+      nodesByRequest.ensureSlots(capacity);
     }
+    return nodeTop++;
   }
 
-  /** A posted receive with its links in its bin and in the posting-order list. */
-  private static final class ReceiveNode extends ChainedTable.Entry<ReceiveNode> {
-    final PostedReceive receive;
-    final ReceiveBin bin;
-    ReceiveNode binPrev;
-    ReceiveNode binNext;
-    ReceiveNode postedPrev;
-    ReceiveNode postedNext;
-
-    ReceiveNode(PostedReceive receive, ReceiveBin bin) {
-      this.receive = receive;
-      this.bin = bin;
+  /** An empty bin with a key, not yet indexed. */
+  private int allocateBin(long key) {
+    int bin;
+    if (freeBins != NIL) {
+      bin = freeBins;
+      freeBins = bins[bin * BIN_STRIDE + HEAD];
+    } else {
+      if (binTop == binKeys.length) {
+        int capacity = binKeys.length + (binKeys.length >>> 1);
+        binKeys = Arrays.copyOf(binKeys, capacity);
+        bins = Arrays.copyOf(bins, capacity * BIN_STRIDE);
+        binsByKey.ensureSlots(capacity);
+      }
+      bin = binTop++;
     }
-
-    @Override
-    long tableKey() {
-      return receive.requestId();
-    }
+    binKeys[bin] = key;
+    bins[bin * BIN_STRIDE + HEAD] = NIL;
+    bins[bin * BIN_STRIDE + TAIL] = NIL;
+    binCount++;
+    return bin;
   }
 }

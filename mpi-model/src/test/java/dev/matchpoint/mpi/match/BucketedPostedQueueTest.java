@@ -62,4 +62,25 @@ class BucketedPostedQueueTest extends AbstractPostedQueueContractTest {
     assertEquals(0, bucketed.size());
     assertNull(bucketed.earliestMatching(0, 0, 0));
   }
+
+  /** A copy clones every array; draining either side (through rebuilds) leaves the other whole. */
+  @Test
+  void copyOfLargeQueue_drainEither_otherKeepsItsReceives() {
+    BucketedPostedQueue queue = new BucketedPostedQueue();
+    for (int i = 0; i < 2000; i++) {
+      queue.add(new PostedReceive(i, i % 3 == 0 ? ANY : i % 50, i % 7, i % 2, 0, i));
+    }
+    List<PostedReceive> before = queue.inPostingOrder();
+    PostedReceiveQueue copy = queue.copy();
+    for (PostedReceive r : before) {
+      assertTrue(queue.remove(r));
+    }
+    assertEquals(before, copy.inPostingOrder());
+    for (PostedReceive r : before) {
+      assertSame(r, copy.earliestMatching(r.context(), r.source() == ANY ? 0 : r.source(), r.tag()));
+      assertTrue(copy.remove(r));
+    }
+    assertEquals(0, copy.size());
+    assertEquals(0, queue.size());
+  }
 }

@@ -97,4 +97,26 @@ class BucketedUnexpectedQueueTest extends AbstractUnexpectedQueueContractTest {
     assertEquals(0, bucketed.size());
     assertNull(bucketed.earliest(0, ANY));
   }
+
+  /** A copy clones every array; draining either side (through rebuilds) leaves the other whole. */
+  @Test
+  void copyOfLargeQueue_drainEither_otherKeepsItsMessages() {
+    BucketedUnexpectedQueue queue = new BucketedUnexpectedQueue();
+    for (int i = 0; i < 2000; i++) {
+      queue.add(message(i % 2, i % 50, i % 7, i, i));
+    }
+    List<Message> before = queue.inArrivalOrder();
+    UnexpectedMessageQueue copy = queue.copy();
+    for (Message m : before) {
+      assertTrue(queue.remove(m));
+    }
+    assertEquals(before, copy.inArrivalOrder());
+    assertSame(before.get(0), copy.earliest(0, ANY));
+    for (Message m : before) {
+      assertSame(m, copy.earliestFrom(m.context(), m.source(), ANY));
+      assertTrue(copy.remove(m));
+    }
+    assertEquals(0, copy.size());
+    assertEquals(0, queue.size());
+  }
 }

@@ -40,21 +40,23 @@ class MatchingEquivalenceProperties {
   @Property(tries = 200)
   void bucketedUnexpectedQueue_randomOperations_answersAsReference(
       @ForAll("unexpectedChains") ActionChain<UnexpectedPair> chain) {
-    chain.withInvariant("same messages in arrival order", UnexpectedPair::assertSameContents).run();
+    chain.withInvariant("same arrival order and pattern heads", UnexpectedPair::assertSameContents).run();
   }
 
   @Property(tries = 200)
   void bucketedPostedQueue_randomOperations_answersAsReference(
       @ForAll("postedChains") ActionChain<PostedPair> chain) {
-    chain.withInvariant("same receives in posting order", PostedPair::assertSameContents).run();
+    chain.withInvariant("same posting order and matches", PostedPair::assertSameContents).run();
   }
 
   @Provide
   Arbitrary<ActionChain<UnexpectedPair>> unexpectedChains() {
     return ActionChain.<UnexpectedPair>startWith(UnexpectedPair::new)
         .withAction(5, arrive())
+        .withAction(1, arriveBurst())
         .withAction(3, receive())
         .withAction(2, probe())
+        .withAction(1, drain())
         .withAction(1, removeQueued())
         .withAction(1, Action.just(Transformer.mutate("copy(continue with original)", s -> s.copyCheck(false))))
         .withAction(1, Action.just(Transformer.mutate("copy(continue with copy)", s -> s.copyCheck(true))))
@@ -65,7 +67,9 @@ class MatchingEquivalenceProperties {
   Arbitrary<ActionChain<PostedPair>> postedChains() {
     return ActionChain.<PostedPair>startWith(PostedPair::new)
         .withAction(5, post())
+        .withAction(1, postBurst())
         .withAction(4, deliver())
+        .withAction(1, deliverUntilNoMatch())
         .withAction(1, cancelQueued())
         .withAction(1, Action.just(Transformer.mutate("copy(continue with original)", s -> s.copyCheck(false))))
         .withAction(1, Action.just(Transformer.mutate("copy(continue with copy)", s -> s.copyCheck(true))))
@@ -101,6 +105,14 @@ class MatchingEquivalenceProperties {
         Transformer.mutate("arrive(ctx=" + c + ", src=" + s + ", tag=" + t + ")", pair -> pair.arrive(c, s, t)));
   }
 
+  /** Several arrivals at once, so queues outgrow the bucketed arrays' first capacity and shrink back. */
+  private static Action.Independent<UnexpectedPair> arriveBurst() {
+    return () -> Combinators.combine(contexts(), sources(), tags()).as((c, s, t) -> c * 100 + s * 10 + t)
+        .list().ofMinSize(5).ofMaxSize(20).map(envelopes -> Transformer.mutate("arrive " + envelopes.size()
+            + " (ctx*100+src*10+tag: " + envelopes + ")", pair -> envelopes.forEach(
+                e -> pair.arrive(e / 100, e / 10 % 10, e % 10))));
+  }
+
   private static Action.Independent<UnexpectedPair> receive() {
     return () -> Combinators.combine(contexts(), sourcesOrAny(), tagsOrAny()).as((c, s, t) ->
         Transformer.mutate("receive(ctx=" + c + ", src=" + name(s) + ", tag=" + name(t) + ")",
@@ -111,6 +123,12 @@ class MatchingEquivalenceProperties {
     return () -> Combinators.combine(contexts(), sourcesOrAny(), tagsOrAny()).as((c, s, t) ->
         Transformer.mutate("probe(ctx=" + c + ", src=" + name(s) + ", tag=" + name(t) + ")",
             pair -> pair.probe(c, s, t)));
+  }
+
+  /** A receiver catching up: wildcard receives in one context until none matches. */
+  private static Action.Independent<UnexpectedPair> drain() {
+    return () -> contexts().map(c -> Transformer.mutate("receive(ctx=" + c + ", src=ANY, tag=ANY) until none",
+        pair -> pair.drain(c)));
   }
 
   private static Action.Independent<UnexpectedPair> removeQueued() {
@@ -124,9 +142,23 @@ class MatchingEquivalenceProperties {
             pair -> pair.post(c, s, t)));
   }
 
+  /** Several posts at once, so queues outgrow the bucketed arrays' first capacity and shrink back. */
+  private static Action.Independent<PostedPair> postBurst() {
+    return () -> Combinators.combine(contexts(), sourcesOrAny(), tagsOrAny()).as(List::of)
+        .list().ofMinSize(5).ofMaxSize(20).map(patterns -> Transformer.mutate("post " + patterns.size()
+            + " (ctx, src, tag: " + patterns + ")", pair -> patterns.forEach(
+                p -> pair.post(p.get(0), p.get(1), p.get(2)))));
+  }
+
   private static Action.Independent<PostedPair> deliver() {
     return () -> Combinators.combine(contexts(), sources(), tags()).as((c, s, t) ->
         Transformer.mutate("deliver(ctx=" + c + ", src=" + s + ", tag=" + t + ")", pair -> pair.deliver(c, s, t)));
+  }
+
+  /** A burst of arrivals: messages with every envelope of one context until none finds a receive. */
+  private static Action.Independent<PostedPair> deliverUntilNoMatch() {
+    return () -> contexts().map(c -> Transformer.mutate("deliver every (ctx=" + c + ", src, tag) until none matches",
+        pair -> pair.deliverUntilNoMatch(c)));
   }
 
   private static Action.Independent<PostedPair> cancelQueued() {
@@ -174,6 +206,12 @@ class MatchingEquivalenceProperties {
       return fromSource;
     }
 
+    void drain(int c) {
+      while (probe(c, ANY, ANY) != null) {
+        receive(c, ANY, ANY);
+      }
+    }
+
     void removeQueued(int pick) {
       List<Message> queued = reference.inArrivalOrder();
       Message stale = message(pick % CONTEXTS, pick % SOURCES, pick % TAGS);
@@ -198,9 +236,17 @@ class MatchingEquivalenceProperties {
       }
     }
 
+    /** Same size, same arrival order, and the same earliest message for every pattern. */
     void assertSameContents() {
       assertEquals(reference.size(), bucketed.size(), "size");
       assertEquals(reference.inArrivalOrder(), bucketed.inArrivalOrder(), "arrival order");
+      for (int c = 0; c < CONTEXTS; c++) {
+        for (int t = ANY; t < TAGS; t++) {
+          for (int s = ANY; s < SOURCES; s++) {
+            probe(c, s, t);
+          }
+        }
+      }
     }
 
     @Override
@@ -227,12 +273,25 @@ class MatchingEquivalenceProperties {
     }
 
     /** A message arrives: both queues must pick the same receive, which then leaves both. */
-    void deliver(int c, int s, int t) {
+    boolean deliver(int c, int s, int t) {
       PostedReceive expected = reference.earliestMatching(c, s, t);
       assertSame(expected, bucketed.earliestMatching(c, s, t), "earliestMatching");
       if (expected != null) {
         assertEquals(true, reference.remove(expected), "reference remove");
         assertEquals(true, bucketed.remove(expected), "bucketed remove");
+      }
+      return expected != null;
+    }
+
+    void deliverUntilNoMatch(int c) {
+      boolean matched = true;
+      while (matched) {
+        matched = false;
+        for (int s = 0; s < SOURCES; s++) {
+          for (int t = 0; t < TAGS; t++) {
+            matched |= deliver(c, s, t);
+          }
+        }
       }
     }
 
@@ -260,9 +319,17 @@ class MatchingEquivalenceProperties {
       }
     }
 
+    /** Same size, same posting order, and the same receive for every envelope. */
     void assertSameContents() {
       assertEquals(reference.size(), bucketed.size(), "size");
       assertEquals(reference.inPostingOrder(), bucketed.inPostingOrder(), "posting order");
+      for (int c = 0; c < CONTEXTS; c++) {
+        for (int s = 0; s < SOURCES; s++) {
+          for (int t = 0; t < TAGS; t++) {
+            assertSame(reference.earliestMatching(c, s, t), bucketed.earliestMatching(c, s, t), "earliestMatching");
+          }
+        }
+      }
     }
 
     @Override
