@@ -31,8 +31,10 @@ import org.openjdk.jol.info.GraphLayout;
 /**
  * Matching throughput and memory of {@link BucketedUnexpectedQueue} against a plain linked list
  * ({@link LinkedListUnexpectedQueue}), measured in the same run, for unexpected queues of 10^2 to
- * 10^6 messages (long queues: Flajslik et al., ISC 2016; Schonbein et al., 2018). Run by {@code mvn
- * -B -Pbench -pl mpi-model -am verify}; see {@link #main}.
+ * 10^6 messages (long queues: Flajslik et al., ISC 2016; Schonbein et al., 2018). The bench
+ * profile runs it: {@code mvn -B -Pbench verify} runs every module's benchmarks; {@code mvn -B -q -pl
+ * sim-core -am install -DskipTests} then {@code mvn -B -Pbench -pl mpi-model verify} runs this one
+ * alone. See {@link #main}.
  *
  * <p><b>Workload.</b> A steady-state queue of depth D in context 0 holds exactly one message for
  * each of D distinct envelopes (S sources × T tags, S·T = D, S = 10^ceil(k/2), T = 10^floor(k/2)
