@@ -16,6 +16,8 @@ import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.check.RunEnd;
+import dev.matchpoint.mpi.match.BucketedPostedQueue;
+import dev.matchpoint.mpi.match.BucketedUnexpectedQueue;
 import dev.matchpoint.mpi.match.MatchingEngine;
 import dev.matchpoint.mpi.match.ReferencePostedQueue;
 import dev.matchpoint.mpi.match.ReferenceUnexpectedQueue;
@@ -100,8 +102,9 @@ public final class World implements NetworkListener, StateHashable {
       for (int t = 0; t < threads.length; t++) {
         threads[t] = new ThreadState(r, t, codes.get(t));
       }
-      MatchingEngine engine = new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(),
-          new ReferenceUnexpectedQueue());
+      MatchingEngine engine = spec.options().queues() == ModelOptions.QueueKind.BUCKETED
+          ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
+          : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
       reach[r] = new Reach[threads.length][];
       if (stepScheduled != null) {
