@@ -10,9 +10,11 @@ import dev.matchpoint.properties.oracle.Explore;
 import dev.matchpoint.properties.oracle.Exploration;
 import dev.matchpoint.properties.oracle.TraceAssertions;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -80,9 +82,11 @@ class ProbeRaceProperties {
    * which removes messages, lowers thread, rank and tag indices and simplifies calls while the
    * explorer still finds a violation. The minimum needs two threads (one thread cannot race) and two
    * messages (each thread receives one). Each candidate is explored with a budget of 20 000
-   * schedules: a search cut short can only make a candidate look innocent, never guilty.
+   * schedules: a search cut short can only make a candidate look innocent, never guilty. jqwik does
+   * not shrink or edge-case the seed itself (it is only a seed). In 105 searches with random seeds
+   * while writing this, every one reached two threads and two messages.
    */
-  @Property(tries = 1)
+  @Property(tries = 1, shrinking = ShrinkingMode.OFF, edgeCases = EdgeCasesMode.NONE)
   @SpecClause(source = "seed 000 §1", text = "The fundamental problem with MPI_Probe and MPI_Iprobe functions is that "
       + "a message found by a probe can still be matched and received by a receive operation in a different thread")
   void probeThenRecv_isFalsifiable_andShrinksToTwoThreadsAndTwoMessages(@ForAll long seed) {

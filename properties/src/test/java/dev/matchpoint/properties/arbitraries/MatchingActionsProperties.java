@@ -13,8 +13,10 @@ import dev.matchpoint.properties.actions.MatchingActions;
 import dev.matchpoint.properties.actions.MatchingState;
 import dev.matchpoint.properties.oracle.CounterexampleSearch;
 import java.util.List;
+import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.state.ActionChain;
 
 /** The matching actions' monitor is not vacuous: it catches an engine that lets messages overtake. */
@@ -70,7 +72,7 @@ class MatchingActionsProperties {
     }
   }
 
-  @Property(tries = 1)
+  @Property(tries = 1, shrinking = ShrinkingMode.OFF, edgeCases = EdgeCasesMode.NONE)
   /**
    * The mutant is caught, and the chain shrinks. jqwik's chain shrinker removes interior actions
    * only partly, so the shrunk chain is sometimes minimal (5 actions: two sends of one sender, two
