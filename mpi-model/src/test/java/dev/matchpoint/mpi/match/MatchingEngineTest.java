@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,8 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "seed 004", text = "On AM platforms without ordered delivery, a sequence number would have to "
+      + "be added to each store and request message to ensure ordering.")
   void arrive_outOfSequence_isHeldBackUntilItsPredecessorArrives_seed004() {
     // seed 004: "a sequence number would have to be added to each store ... to ensure ordering".
     MatchingEngine e = engine(WildcardPolicy.ANY);
@@ -43,6 +46,9 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.5", text = "Messages are non-overtaking: If a sender sends two messages in "
+      + "succession to the same destination, and both match the same receive, then this operation cannot receive the "
+      + "second message if the first one is still pending.")
   void select_specificSource_takesThatSourcesEarliestMatch_nonOvertaking() {
     // MPI-3.1 §3.5: messages from one sender that match the same receive are received in send order.
     MatchingEngine e = engine(WildcardPolicy.ANY);
@@ -53,6 +59,8 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "Envelope = (source, tag, context id). A receive pattern may use "
+      + "MPI_ANY_SOURCE / MPI_ANY_TAG; the context is never a wildcard.")
   void select_neverCrossesContexts() {
     // MPI-3.1 §3.2.4: the context of a receive is never a wildcard.
     MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
@@ -62,6 +70,9 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.5", text = "If a receiver posts two receives in succession, and both match the "
+      + "same message, then the second receive operation cannot be satisfied by this message, if the first one is "
+      + "still pending.")
   void matchArrival_takesTheEarliestPostedMatchingReceive() {
     // MPI-3.1 §3.5 "Order": receives are ordered too; an arriving message matches the first.
     MatchingEngine e = engine(WildcardPolicy.ANY);
@@ -77,6 +88,8 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "With MPI_ANY_SOURCE the standard only fixes the order *within* each "
+      + "source (no fairness, no arrival order across sources): any source's earliest matching message may be chosen.")
   void wildcardPolicies_chooseAsDocumented() {
     // DESIGN §4: any = every source's earliest message is permitted; arrival = earliest arrival;
     // round-robin = first source after the last wildcard-matched one.

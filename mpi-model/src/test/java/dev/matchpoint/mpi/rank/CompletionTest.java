@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
@@ -31,6 +32,8 @@ class CompletionTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.7.5", text = "If more than one operation is enabled and can terminate, one is "
+      + "arbitrarily chosen.")
   void waitany_withTwoCompletedRequests_mayReturnEither_mpi31Section375() {
     // "If more than one operation is enabled and can terminate, one is arbitrarily chosen."
     Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
@@ -73,6 +76,8 @@ class CompletionTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "Mark the request object for deallocation and set request to "
+      + "MPI_REQUEST_NULL. An ongoing communication that is associated with the request will be allowed to complete.")
   void requestFree_ofAnActiveReceive_letsItCompleteInTheBackground() {
     Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
     Program receiver = program().irecv(lit(0), lit(0), lit(1), Datatype.INT, "r")
@@ -84,6 +89,9 @@ class CompletionTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.10", text = "The semantics of a send-receive operation is what would be obtained "
+      + "if the caller forked two concurrent threads, one to execute the send, and one to execute the receive, "
+      + "followed by a join of these two threads.")
   void sendrecv_inARing_neverDeadlocks_mpi31Section310() {
     // MPI_Sendrecv executes a send and a receive concurrently, so a ring of rendezvous messages completes.
     var b = ModelSpec.builder();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.run.Outcome;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.Test;
 /** A deadlock ends the run with a report naming every blocked thread and what it waits for. */
 class DeadlockReportTest {
   @Test
+  @SpecClause(source = "DESIGN §5", text = "Outcome = final state class (who received which message, errors, deadlock "
+      + "with its wait-for graph).")
   void deadlock_reportNamesBlockedThreadsTheirCallsAndTheQueues() {
     Program r0 = program().send(lit(1), lit(7), lit(5000), Datatype.INT).build();
     Program r1 = program().recv(lit(0), lit(8), lit(5000), Datatype.INT, null).build();

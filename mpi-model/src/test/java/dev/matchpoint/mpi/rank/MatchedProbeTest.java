@@ -18,6 +18,7 @@ import dev.matchpoint.core.sched.SeededScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -49,6 +50,8 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "seed 000 §3.2", text = "When a matched probe operation matches a synchronous-mode send, the "
+      + "synchronous send can only complete once the corresponding matched receive operation has begun execution.")
   void ssendMatchedByMprobe_completesOnlyAfterTheMrecvStarts_seed000Revision3() {
     // "When a matched probe operation matches a synchronous-mode send, the synchronous send can only
     // complete once the corresponding matched receive operation has begun execution."
@@ -69,6 +72,8 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "rendezvous (RTS with the envelope; CTS when a matching receive or Mrecv "
+      + "starts; then DATA) at or above it")
   void rendezvousMatchedByMprobe_sendsItsCtsOnlyWhenTheMrecvStarts() {
     Program sender = program().send(lit(1), lit(0), lit(5000), Datatype.INT).build();
     Program receiver = program().mprobe(anySource(), lit(0), "m", "st").call(new MpiOp.Compute(lit(20_000)))
@@ -82,6 +87,9 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "seed 000 §3.2", text = "A matched receive executed with the message handle will receive the "
+      + "message that was matched by the probe. Unlike MPI_IPROBE, no other probe or receive operation may match the "
+      + "message returned by MPI_IMPROBE.")
   void mprobe_takesTheMessageOutOfTheQueue_noOtherProbeOrReceiveFindsIt_seed000() {
     Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
     Program receiver = program().mprobe(anySource(), lit(0), "m", "st")
@@ -98,6 +106,9 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.8.2", text = "A matched probe with MPI_PROC_NULL as source returns flag = true, "
+      + "message = MPI_MESSAGE_NO_PROC, and the status object returns source = MPI_PROC_NULL, tag = MPI_ANY_TAG, and "
+      + "count = 0.")
   void mprobeFromProcNull_givesMessageNoProc_andMrecvReturnsTheProcNullStatus_mpi31() {
     Program p = program().mprobe(procNull(), lit(0), "m", "st").mrecv("m", lit(1), Datatype.INT, "st2")
         .improbe(procNull(), lit(0), "flag", "m2", null).build();
@@ -112,6 +123,8 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "seed 000 §3.3", text = "The message handle is set to MPI_MESSAGE_NULL.")
+  @SpecClause(source = "seed 000 §3.4", text = "MPI_ERR_MESSAGE Invalid message argument")
   void mrecvOfAHandleAlreadyReceived_isMpiErrMessage_seed000Section34() {
     // Mrecv sets the handle to MPI_MESSAGE_NULL (MPI-3.1 §3.8.3); using it again is MPI_ERR_MESSAGE.
     Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
@@ -134,6 +147,8 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "seed 000 §3.2", text = "Otherwise, the call returns flag = false, and leaves message "
+      + "undefined.")
   void mrecvOfAHandleLeftUndefinedByAFailedImprobe_isAProgramError_mpi31() {
     // "Otherwise, the call returns flag = false, and leaves message undefined" (MPI-3.1 §3.8.2).
     Program p = program().improbe(procNull(), lit(0), "flag", "m", null).improbe(lit(0), lit(0), "flag", "m2", null)
@@ -146,6 +161,8 @@ class MatchedProbeTest {
   }
 
   @Test
+  @SpecClause(source = "seed 000 §3.2", text = "A matched probe is not a receive. Therefore, a ready send that "
+      + "matches an MPI_IMPROBE operation is erroneous and its outcode is undefined.")
   void rsendTakenByAMatchedProbe_isErroneous_seed000Revision3() {
     // "A matched probe is not a receive. Therefore, a ready send that matches an MPI_IMPROBE operation is
     // erroneous". The Rsend also found no posted receive, which MPI-3.1 §3.4 already forbids.

@@ -13,6 +13,7 @@ import dev.matchpoint.core.net.LatencyModel;
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
@@ -63,6 +64,8 @@ class Mpi22ProbeExamplesTest {
 
   @ParameterizedTest
   @EnumSource(WildcardPolicy.class)
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "Use blocking probe to wait for an incoming message. [...] "
+      + "Each message is received with the right type.")
   void firstExample_receivingFromTheProbedSource_isRightInEverySchedule(WildcardPolicy policy) {
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec(false, policy, 0),
         CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK, CheckKind.NO_ERRORS);
@@ -70,6 +73,10 @@ class Mpi22ProbeExamplesTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "We slightly modified Example Probe and Cancel, using "
+      + "MPI_ANY_SOURCE as the source argument in the two receive calls in statements labeled 100 and 200. The "
+      + "program is now incorrect: the receive operation may receive a message that is distinct from the message "
+      + "probed by the preceding call to MPI_PROBE.")
   void secondExample_underAny_wrongPairingIsReachable_andSoIsTheRightOne() {
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec(true, WildcardPolicy.ANY, 0),
         CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE);
@@ -78,6 +85,7 @@ class Mpi22ProbeExamplesTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "`arrival` (earliest arrival first, as MPICH and SimGrid do)")
   void secondExample_underArrival_isNeverWrong() {
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec(true, WildcardPolicy.ARRIVAL, 0),
         CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK);
@@ -85,6 +93,8 @@ class Mpi22ProbeExamplesTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "a receive with MPI_ANY_SOURCE after a probe may take another source's "
+      + "message (the MPI-2.2 example) — under round-robin it does so deterministically")
   void secondExample_underRoundRobin_isWrongInEveryTimedRun_onceBothMessagesHaveArrived() {
     // Rank 2 computes for 50 us first, so both messages are queued when it probes: the probe takes
     // source 0 (the scan starts at 0), the pointer moves to 0, and MPI_ANY_SOURCE then takes source 1.
@@ -103,6 +113,7 @@ class Mpi22ProbeExamplesTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "`arrival` (earliest arrival first, as MPICH and SimGrid do)")
   void secondExample_underArrival_isRightInTheSameTimedRuns() {
     ModelSpec s = spec(true, WildcardPolicy.ARRIVAL, 50_000);
     for (long seed = 0; seed < 20; seed++) {

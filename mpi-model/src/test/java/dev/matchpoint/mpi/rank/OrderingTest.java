@@ -14,6 +14,7 @@ import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.core.sched.SeededScheduler;
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.run.RunOptions;
@@ -39,6 +40,9 @@ class OrderingTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.5", text = "Messages are non-overtaking: If a sender sends two messages in "
+      + "succession to the same destination, and both match the same receive, then this operation cannot receive the "
+      + "second message if the first one is still pending.")
   void nonOvertaking_holdsInEverySchedule_onFifoAndUnorderedNetworks_mpi31Section35() {
     for (DeliveryOrder order : DeliveryOrder.values()) {
       Map<Exhaustive.End, Long> ends = Exhaustive.ends(threeMessages(order), CheckKind.NON_OVERTAKING,
@@ -51,6 +55,8 @@ class OrderingTest {
   }
 
   @Test
+  @SpecClause(source = "seed 004", text = "On AM platforms without ordered delivery, a sequence number would have to "
+      + "be added to each store and request message to ensure ordering.")
   void unorderedNetwork_reordersPacketsButNotMessages_inTimedMode() {
     boolean reordered = false;
     for (long seed = 0; seed < 30; seed++) {
@@ -67,6 +73,8 @@ class OrderingTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §4", text = "Envelope = (source, tag, context id). A receive pattern may use "
+      + "MPI_ANY_SOURCE / MPI_ANY_TAG; the context is never a wildcard.")
   void communicators_neverMatchAcrossContexts() {
     Program sender = program().on("dup").send(lit(1), lit(0), lit(1), Datatype.INT)
         .on("world").send(lit(1), lit(0), lit(2), Datatype.INT).build();

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.testing.Exhaustive;
@@ -44,6 +45,8 @@ class ProbeRaceTest {
 
   @ParameterizedTest(name = "{0} threads")
   @ValueSource(ints = {2, 3})
+  @SpecClause(source = "seed 000 §1", text = "a message could be found by the MPI_Probe in both threads, while only "
+      + "one of the threads could successfully receive the message (the other will block)")
   void probeThenRecv_withSeveralThreads_someScheduleBlocksAThreadForever_seed000(int threads) {
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec(threads, PROBE_RECV),
         CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK);
@@ -54,6 +57,8 @@ class ProbeRaceTest {
 
   @ParameterizedTest(name = "{0} threads")
   @ValueSource(ints = {2, 3})
+  @SpecClause(source = "seed 000 §1", text = "Note that this code can be concurrently executed in several threads, "
+      + "each of which will receive different messages.")
   void mprobeThenMrecv_withSeveralThreads_neverFails_seed000(int threads) {
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec(threads, MPROBE_MRECV), CheckKind.values());
     for (Exhaustive.End e : ends.keySet()) {
@@ -68,6 +73,8 @@ class ProbeRaceTest {
 
   @ParameterizedTest(name = "{0} threads")
   @ValueSource(ints = {2})
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "If the receiving process is multi-threaded, it is the "
+      + "user's responsibility to ensure that the last condition holds.")
   void probeThenRecv_withOneSenderOfTwoMessages_canReceiveTheWrongMessage_seed001(int threads) {
     // With two messages from the same source, the losing thread's receive takes the other message.
     Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(0), lit(2), Datatype.INT)

@@ -14,6 +14,7 @@ import dev.matchpoint.core.net.ProtocolOptions;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -48,6 +49,8 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "seed 004", text = "For small messages, the buffered protocol is most appropriate because the "
+      + "extra copy cost is insignificant.")
   void headToHead_belowTheEagerThreshold_completesInEverySchedule_seed004() {
     // 255 ints = 1020 bytes < 1024: eager, buffered at the receiver.
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(headToHead(SendMode.STANDARD, 255, 1024), CheckKind.NO_DEADLOCK);
@@ -56,6 +59,8 @@ class ProtocolTest {
 
   @ParameterizedTest(name = "{0} ints")
   @ValueSource(ints = {256, 1000})
+  @SpecClause(source = "seed 004", text = "This protocol may lead to deadlock when using MPI_Send and MPI_Recv "
+      + "because the sender blocks while waiting for the receive buffer address.")
   void headToHead_atOrAboveTheThreshold_deadlocksInEverySchedule_seed004(int ints) {
     // 256 ints = 1024 bytes: rendezvous; each Send waits for a CTS that only the peer's Recv sends.
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(headToHead(SendMode.STANDARD, ints, 1024), CheckKind.NO_DEADLOCK);
@@ -63,6 +68,9 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A send that uses the synchronous mode can be started whether or not a "
+      + "matching receive was posted. However, the send will complete successfully only if a matching receive is "
+      + "posted, and the receive operation has started to receive the message sent by the synchronous send.")
   void headToHead_withSsend_deadlocksEvenWhenEager() {
     // MPI-3.1 §3.4: a synchronous send completes only once the matching receive has started.
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(headToHead(SendMode.SYNCHRONOUS, 1, 1024), CheckKind.NO_DEADLOCK);
@@ -70,6 +78,10 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A buffered mode send operation can be started whether or not a "
+      + "matching receive has been posted. It may complete before a matching receive is posted. However, unlike the "
+      + "standard send, this operation is local, and its completion does not depend on the occurrence of a matching "
+      + "receive.")
   void headToHead_withBsendAndAnAttachedBuffer_completesAboveTheThreshold() {
     // MPI-3.1 §3.6: a buffered send completes locally, whatever the protocol.
     Program p0 = program().call(new MpiOp.BufferAttach(lit(8192))).send(SendMode.BUFFERED, lit(1), lit(0), lit(1000),
@@ -83,6 +95,9 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "Thus, if a send is executed and no matching receive is posted, then "
+      + "MPI must buffer the outgoing message, so as to allow the send call to complete. An error will occur if there "
+      + "is insufficient buffer space.")
   void bsend_withoutEnoughAttachedSpace_failsWithMpiErrBuffer() {
     Program p0 = program().send(SendMode.BUFFERED, lit(1), lit(0), lit(4), Datatype.INT)
         .call(new MpiOp.BufferAttach(lit(10)))
@@ -100,6 +115,8 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A send that uses the ready communication mode may be started only if "
+      + "the matching receive is already posted. Otherwise, the operation is erroneous and its outcome is undefined.")
   void rsend_beforeTheReceiveIsPosted_isErroneous_andAfterAHandshakeIsNot() {
     // MPI-3.1 §3.4: "A send that uses the ready communication mode may be started only if the matching
     // receive is already posted. Otherwise, the operation is erroneous".
@@ -122,6 +139,10 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "seed 004", text = "Each receiver holds one buffer (currently 16 Kbytes) for every other "
+      + "process in the system.")
+  @SpecClause(source = "seed 004", text = "After the receiver has copied the message into the user's receive buffer, "
+      + "it sends a reply to free up the temporary buffer space.")
   void eagerCredit_senderBeyondTheBuffer_waitsForTheCreditPacket_seed004() {
     // 16 KiB per peer (seed 004); three 6000-byte eager messages: the third waits for credit.
     Program sender = program().repeat(3, b -> b.send(lit(1), lit(0), lit(1500), Datatype.INT)).build();
@@ -159,6 +180,8 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "seed 004", text = "otherwise the request is placed in the ``unexpected messages'' list and "
+      + "the receive buffer address is sent when the receive is eventually posted (see Figure 5)")
   void rendezvous_receivePostedLate_getsItsCtsWhenTheReceiveIsPosted_seed004Figure5() {
     Program sender = program().send(lit(1), lit(0), lit(2000), Datatype.INT).build();
     Program receiver = program().call(new MpiOp.Compute(lit(50_000))).recv(lit(0), lit(0), lit(2000), Datatype.INT,
@@ -175,6 +198,8 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "seed 004", text = "If a matching receive (MPI_Recv or MPI_Irecv) has been posted, the handler "
+      + "replies with the receive buffer address")
   void rendezvous_receivePostedEarly_getsItsCtsWhenTheRtsArrives_seed004Figure5() {
     Program sender = program().call(new MpiOp.Compute(lit(50_000))).send(lit(1), lit(0), lit(2000), Datatype.INT)
         .build();
@@ -188,6 +213,9 @@ class ProtocolTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A send that uses the synchronous mode can be started whether or not a "
+      + "matching receive was posted. However, the send will complete successfully only if a matching receive is "
+      + "posted, and the receive operation has started to receive the message sent by the synchronous send.")
   void ssendEager_completesOnlyOnTheReceiversAcknowledgement() {
     Program sender = program().send(SendMode.SYNCHRONOUS, lit(1), lit(0), lit(1), Datatype.INT).build();
     Program receiver = program().call(new MpiOp.Compute(lit(30_000))).recv(lit(0), lit(0), lit(1), Datatype.INT,

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -41,6 +42,9 @@ class StatusAndErrorsTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.2.4", text = "The length of the received message must be less than or equal to the "
+      + "length of the receive buffer. An overflow error occurs if all incoming data does not fit, without "
+      + "truncation, into the receive buffer.")
   void truncation_isMpiErrTruncate_andTheReceiveStillCompletes_mpi31Section324() {
     // "An overflow error occurs" when the message is longer than the receive buffer.
     RunResult r = run(program().send(lit(1), lit(0), lit(2), Datatype.INT).build(),
@@ -53,6 +57,8 @@ class StatusAndErrorsTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.2.5", text = "If the amount of data in status is not an exact multiple of the size "
+      + "of datatype (so that count would not be integral), a count of MPI_UNDEFINED is returned instead.")
   void getCount_ofAPartialElement_isMpiUndefined_mpi31Section325() {
     RunResult r = run(program().send(lit(1), lit(0), lit(6), Datatype.BYTE).build(),
         program().recv(anySource(), lit(0), lit(8), Datatype.BYTE, "st")
@@ -65,6 +71,9 @@ class StatusAndErrorsTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.11", text = "A communication with process MPI_PROC_NULL has no effect. A send to "
+      + "MPI_PROC_NULL succeeds and returns as soon as possible. A receive from MPI_PROC_NULL succeeds and returns as "
+      + "soon as possible with no modifications to the receive buffer.")
   void procNull_sendRecvProbe_completeAtOnce_mpi31Section311() {
     RunResult r = run(program().send(procNull(), lit(0), lit(1), Datatype.INT)
         .recv(procNull(), lit(0), lit(1), Datatype.INT, "st")
@@ -78,6 +87,8 @@ class StatusAndErrorsTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_WAIT with a null or inactive request "
+      + "argument. In this case the operation returns immediately with empty status.")
   void waitOnRequestNull_returnsTheEmptyStatus_mpi31Section373() {
     RunResult r = run(program().irecv(procNull(), lit(0), lit(1), Datatype.INT, "r").waitFor("r", "st")
         .waitFor("r", "st").build());

@@ -1,0 +1,95 @@
+package dev.matchpoint.properties.oracle;
+
+import dev.matchpoint.core.explore.ExploreOptions;
+import dev.matchpoint.core.explore.Explorer;
+import dev.matchpoint.core.explore.ProgressListener;
+import dev.matchpoint.core.explore.Strategy;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.properties.Workload;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Runs sim-core's explorer on a model with checks from {@code dev.matchpoint.mpi.check} and returns
+ * the {@link Exploration}. The default is the stateful {@link Strategy#EXHAUSTIVE} search with
+ * persistent and sleep sets, bounded by {@link #SCHEDULE_BUDGET} schedules and {@link #TIME_BUDGET}
+ * (generated workloads are small, so it is normally exhaustive; {@link Exploration#exhaustive()}
+ * says). The shortest-violation search is off: properties ask {@link Exploration#example} for the
+ * outcome they report.
+ */
+public final class Explore {
+  /** The most schedules one default exploration runs. */
+  public static final long SCHEDULE_BUDGET = 200_000;
+  /** The longest one default exploration runs. */
+  public static final Duration TIME_BUDGET = Duration.ofSeconds(20);
+
+  private Explore() {}
+
+  /**
+   * The default options for a strategy: the budgets above, no shortest-violation search.
+   *
+   * @param strategy the strategy
+   * @return the options
+   */
+  public static ExploreOptions options(Strategy strategy) {
+    return ExploreOptions.of(strategy).withScheduleBudget(SCHEDULE_BUDGET).withTimeBudget(TIME_BUDGET)
+        .withShortestViolation(false);
+  }
+
+  /**
+   * Explores a workload exhaustively.
+   *
+   * @param w the workload
+   * @param checks the checks to judge every final state by
+   * @return the exploration
+   */
+  public static Exploration exhaustive(Workload w, CheckKind... checks) {
+    return run(w.toString(), w.spec(), options(Strategy.EXHAUSTIVE), true, List.of(checks));
+  }
+
+  /**
+   * Explores a workload with the stateful search, stopping after {@code scheduleBudget} schedules:
+   * for counterexample searches, where a cheap search that misses a violation only makes a
+   * candidate look innocent.
+   *
+   * @param w the workload
+   * @param scheduleBudget the most schedules
+   * @param checks the checks to judge every final state by
+   * @return the exploration; {@link Exploration#exhaustive()} says whether the budget sufficed
+   */
+  public static Exploration bounded(Workload w, long scheduleBudget, CheckKind... checks) {
+    return run(w.toString(), w.spec(), options(Strategy.EXHAUSTIVE).withScheduleBudget(scheduleBudget), true,
+        List.of(checks));
+  }
+
+  /**
+   * Explores a model exhaustively.
+   *
+   * @param subject what the model is, for reports
+   * @param spec the model
+   * @param checks the checks to judge every final state by
+   * @return the exploration
+   */
+  public static Exploration exhaustive(String subject, ModelSpec spec, CheckKind... checks) {
+    return run(subject, spec, options(Strategy.EXHAUSTIVE), true, List.of(checks));
+  }
+
+  /**
+   * Explores a model with any strategy and options.
+   *
+   * @param subject what the model is, for reports
+   * @param spec the model
+   * @param options strategy and budgets
+   * @param persistentSets whether the transition system reduces by persistent sets (false: every
+   *     enabled action, the unreduced reference for the stateful search)
+   * @param checks the checks to judge every final state by
+   * @return the exploration
+   */
+  public static Exploration run(String subject, ModelSpec spec, ExploreOptions options, boolean persistentSets,
+      List<CheckKind> checks) {
+    MpiTransitionSystem ts = new MpiTransitionSystem(spec, checks, persistentSets);
+    return new Exploration(subject, spec, checks, persistentSets, Explorer.explore(ts, options, ProgressListener.NONE));
+  }
+}
