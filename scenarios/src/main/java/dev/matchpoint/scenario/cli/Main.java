@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     exitCodeOnInvalidInput = 64,
     exitCodeOnExecutionException = 70,
     subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, CheckCommand.class,
+        ExploreCommand.class,
         CommandLine.HelpCommand.class},
     description = {
       "A deterministic discrete-event simulator of MPI point-to-point matching semantics.",

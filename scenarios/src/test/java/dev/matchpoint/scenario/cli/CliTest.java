@@ -56,7 +56,7 @@ class CliTest {
   void help_everywhere_withExamples_exitsZero() {
     for (String[] args : List.of(new String[] {"--help"}, new String[] {"run", "--help"},
         new String[] {"replay", "--help"}, new String[] {"list", "--help"}, new String[] {"check", "--help"},
-        new String[] {"help", "run"})) {
+        new String[] {"explore", "--help"}, new String[] {"help", "run"})) {
       Result r = run(args);
       assertEquals(0, r.code(), String.join(" ", args));
       assertTrue(r.out().contains("Example"), String.join(" ", args) + ":\n" + r.out());
