@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
     exitCodeOnExecutionException = 70,
     subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, CheckCommand.class,
         ExploreCommand.class,
+        BenchCommand.class,
         CommandLine.HelpCommand.class},
     description = {
       "A deterministic discrete-event simulator of MPI point-to-point matching semantics.",
