@@ -12,8 +12,9 @@ import java.util.Map;
 
 /**
  * The human-readable summary of a run: outcome, steps, simulated end time, every match (capped at
- * {@value #MATCH_LINES} lines), cancel decisions (when there were any), problems, violations, the deadlock report, queue-depth maxima,
- * packet counts, the schedule and, on failure, the replay command.
+ * {@value #MATCH_LINES} lines), cancel decisions (when there were any), problems, violations, the
+ * deadlock report, queue-depth maxima, packet counts, the schedule and, on failure, the replay
+ * command.
  */
 final class SummaryText {
   /** The most match lines printed; the rest are counted. */
