@@ -9,13 +9,19 @@ import dev.matchpoint.mpi.run.RunResult;
 public enum ExitCode {
   /** The run ended well and every check passed; or validation, listing or help succeeded. */
   OK(0),
-  /** The run ended (outcome OK) but a check (oracle) was violated. */
+  /**
+   * The run ended (outcome OK) but a check (oracle) was violated; {@code explore}: some schedule
+   * violates one.
+   */
   CHECK_FAILED(1),
   /** The run deadlocked: a thread was blocked forever. */
   DEADLOCK(2),
   /** The program was erroneous: an MPI call returned an error class or broke a rule. */
   ERRONEOUS(3),
-  /** The step budget ran out before the run ended. */
+  /**
+   * The step budget ran out before the run ended; {@code explore}: a budget cut the search short and
+   * no violation was found.
+   */
   BUDGET_EXHAUSTED(4),
   /** Bad input or usage: an invalid scenario, schedule, option or output path. Nothing ran. */
   BAD_INPUT(64),

@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code matchpoint} command: entry point of the launcher script at the repository root.
- * Subcommands {@code run}, {@code replay}, {@code list}, {@code check} and {@code help}; exit codes
- * in {@link ExitCode} and {@code docs/cli.md}. Without a subcommand it prints its help and exits
- * with the usage code 64.
+ * Subcommands {@code run}, {@code replay}, {@code list}, {@code check}, {@code explore}, {@code
+ * bench} and {@code help}; exit codes in {@link ExitCode} and {@code docs/cli.md}. Without a
+ * subcommand it prints its help and exits with the usage code 64.
  */
 @Command(
     name = "matchpoint",
@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
     exitCodeOnInvalidInput = 64,
     exitCodeOnExecutionException = 70,
     subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, CheckCommand.class,
+        ExploreCommand.class,
+        BenchCommand.class,
         ImportCommand.class,
         ReplayTraceCommand.class,
         CommandLine.HelpCommand.class},
@@ -32,6 +34,7 @@ import picocli.CommandLine.Command;
       "  matchpoint run head-to-head-rendezvous --trace out.jsonl --perfetto out.json",
       "  matchpoint replay probe-race-2x2 --seed 3 --mode logical --schedule 1.0.2",
       "  matchpoint check my-scenario.yaml",
+      "  matchpoint explore scenarios/library/probe-race-2x2.yaml",
       "",
       "Exit codes: 0 ok, 1 a check failed, 2 deadlock, 3 erroneous program, 4 budget exhausted,",
       "64 bad input or usage, 70 internal error. See docs/cli.md and docs/scenario-format.md."

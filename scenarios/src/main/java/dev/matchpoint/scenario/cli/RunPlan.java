@@ -137,7 +137,13 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
         + quote(r.schedule().trimmed().toString());
   }
 
-  private static String quote(String s) {
+  /**
+   * Quotes a word for a POSIX shell when it needs it.
+   *
+   * @param s the word
+   * @return the word, or it in single quotes
+   */
+  static String quote(String s) {
     return s.matches("[A-Za-z0-9_./:@%+=,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
   }
 }

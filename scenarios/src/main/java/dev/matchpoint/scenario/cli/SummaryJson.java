@@ -3,6 +3,7 @@ package dev.matchpoint.scenario.cli;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.check.Violation;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.rank.StateReport;
@@ -48,6 +49,7 @@ final class SummaryJson {
       g.writeStringField("schedule", r.schedule().trimmed().toString());
       g.writeStringField("replay", exit == ExitCode.OK ? null : plan.replayCommand(r));
       matches(g, r.trace() == null ? List.of() : r.trace().matches());
+      cancels(g, r.trace() == null ? List.of() : r.trace().of(TraceEvent.CancelDecided.class));
       g.writeArrayFieldStart("problems");
       for (String p : r.problems()) {
         g.writeString(p);
@@ -101,6 +103,23 @@ final class SummaryJson {
       g.writeNumberField("bytes", m.sizeBytes());
       g.writeNumberField("step", m.step());
       g.writeNumberField("time_ns", m.timeNs());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  private static void cancels(JsonGenerator g, List<TraceEvent.CancelDecided> cancels) throws IOException {
+    g.writeArrayFieldStart("cancels");
+    for (TraceEvent.CancelDecided c : cancels) {
+      g.writeStartObject();
+      g.writeStringField("request", RequestIds.format(c.requestId()));
+      g.writeStringField("message", c.messageKey() < 0 ? null : MessageIds.format(c.messageKey()));
+      g.writeBooleanField("cancelled", c.cancelled());
+      g.writeNumberField("rank", c.rank());
+      g.writeNumberField("thread", c.thread());
+      g.writeStringField("detail", c.detail());
+      g.writeNumberField("step", c.step());
+      g.writeNumberField("time_ns", c.timeNs());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.cli;
 
+import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.check.Violation;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.run.RunResult;
@@ -11,8 +12,9 @@ import java.util.Map;
 
 /**
  * The human-readable summary of a run: outcome, steps, simulated end time, every match (capped at
- * {@value #MATCH_LINES} lines), problems, violations, the deadlock report, queue-depth maxima,
- * packet counts, the schedule and, on failure, the replay command.
+ * {@value #MATCH_LINES} lines), cancel decisions (when there were any), problems, violations, the
+ * deadlock report, queue-depth maxima, packet counts, the schedule and, on failure, the replay
+ * command.
  */
 final class SummaryText {
   /** The most match lines printed; the rest are counted. */
@@ -51,6 +53,12 @@ final class SummaryText {
     }
     if (matches.size() > MATCH_LINES) {
       sb.append("  ... ").append(matches.size() - MATCH_LINES).append(" more\n");
+    }
+    List<TraceEvent.CancelDecided> cancels = r.trace() == null ? List.of()
+        : r.trace().of(TraceEvent.CancelDecided.class);
+    if (!cancels.isEmpty()) {
+      sb.append("cancels:    ").append(cancels.size()).append('\n');
+      cancels.forEach(c -> sb.append("  ").append(cancel(c)).append('\n'));
     }
     sb.append("problems:   ").append(r.problems().isEmpty() ? "none" : r.problems().size()).append('\n');
     r.problems().forEach(p -> sb.append("  ").append(p).append('\n'));
@@ -94,6 +102,19 @@ final class SummaryText {
     return "r" + m.rank() + (m.thread() >= 0 ? ".t" + m.thread() : "") + " <- " + MessageIds.format(m.messageKey())
         + " via " + m.match() + " (tag " + m.tag() + ", " + m.sizeBytes() + " B, step " + m.step() + ", t="
         + m.timeNs() + ")";
+  }
+
+  /**
+   * One cancel decision as a line.
+   *
+   * @param c the decision
+   * @return e.g. {@code cancel of r0.t0#0 (message 0#0) succeeded at r1: ... (step 7, t=2800)}
+   */
+  static String cancel(TraceEvent.CancelDecided c) {
+    return "cancel of " + RequestIds.format(c.requestId()) + (c.messageKey() < 0 ? "" : " (message "
+        + MessageIds.format(c.messageKey()) + ")") + (c.cancelled() ? " succeeded" : " failed") + " at r" + c.rank()
+        + (c.thread() >= 0 ? ".t" + c.thread() : "") + ": " + c.detail() + " (step " + c.step() + ", t="
+        + c.timeNs() + ")";
   }
 
   private static String packets(Map<String, Long> counts) {

@@ -31,8 +31,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 public final class ScenarioReader {
   /** Accepted top-level keys, in documentation order. */
   public static final List<String> KEYS = List.of("scenario", "source", "description", "expect", "seed", "mode",
-      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "send-cancel", "seed000-message-cancel", "step-budget",
-      "network", "communicators", "ranks", "checks");
+      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "send-cancel", "seed000-message-cancel",
+      "step-budget", "network", "communicators", "ranks", "checks");
   /** The largest world the format accepts. */
   public static final int MAX_RANKS = 65_536;
   private static final List<String> RANK_KEYS = List.of("rank", "threads", "program");

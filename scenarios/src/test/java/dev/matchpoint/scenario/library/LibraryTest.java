@@ -3,10 +3,13 @@ package dev.matchpoint.scenario.library;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.core.sched.ReplayScheduler;
+import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
@@ -17,24 +20,31 @@ import dev.matchpoint.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Runs the whole canonical library and checks every scenario's stated expectation. {@code ok},
  * {@code deadlock} and {@code erroneous} must hold for the timed run with the scenario's seed and,
- * where the scenario is small enough to enumerate, for every logical schedule; {@code
- * race-reachable} needs a logical schedule that violates a check, found by a {@link RaceSearch}
- * and confirmed by replaying it.
+ * by exhaustive exploration, for every logical schedule; {@code race-reachable} needs a logical
+ * schedule that violates a check, found by a {@link RaceSearch} (the explorer) and confirmed by
+ * replaying it. The independent {@link LogicalEnumerator} checks the explorer on a few small
+ * scenarios.
  */
 class LibraryTest {
   private static final Path DIR = Path.of("library");
-  private static final RaceSearch RACES = new SeededRaceSearch(1000);
+  private static final RaceSearch RACES = new ExplorerRaceSearch();
 
   static Stream<String> names() throws IOException {
     try (Stream<Path> files = Files.list(DIR)) {
@@ -54,7 +64,15 @@ class LibraryTest {
     for (String required : List.of("probe-race-2x2", "probe-race-3x3", "mprobe-fix-2x2", "mprobe-fix-3x3",
         "mpi22-probe-correct", "mpi22-probe-any-source", "mpi22-probe-any-source-round-robin",
         "ssend-matched-by-mprobe", "proc-null-mprobe", "head-to-head-eager", "head-to-head-rendezvous",
-        "rendezvous-late-receive", "rendezvous-early-receive", "truncation", "deep-unexpected-queue")) {
+        "rendezvous-late-receive", "rendezvous-early-receive", "truncation", "deep-unexpected-queue",
+        // issue 6: cancel, persistent requests, channels
+        "cancel-pending-irecv", "cancel-eager-isend-before-match", "cancel-eager-isend-after-match",
+        "cancel-rendezvous-isend-before-match", "cancel-rendezvous-isend-after-match", "cancel-after-probe",
+        "cancel-race-until-matched", "persistent-ping-pong", "channel-lock-step", "channel-k-slack-pipeline",
+        "persistent-start-active", "channel-k-plus-first-start", "channel-ready-violation",
+        "channel-slackness-mismatch", "channel-request-free", "channel-unbind-non-channel",
+        "message-cancel-without-option", "channel-bind-without-peer", "transfer-1k-channel",
+        "transfer-1k-persistent")) {
       assertTrue(disk.contains(required), required);
     }
   }
@@ -74,14 +92,12 @@ class LibraryTest {
   @MethodSource("names")
   void libraryScenario_meetsItsExpectation(String name) {
     Scenario s = load(name);
-    Optional<TreeSet<LogicalEnumerator.End>> ends = new LogicalEnumerator(100_000, 400).ends(s);
     if (s.expect() == Expectation.RACE_REACHABLE) {
       Optional<RaceSearch.Witness> w = RACES.find(s);
-      assertTrue(w.isPresent(), name + ": no logical schedule among 1000 seeds violates a check");
+      assertTrue(w.isPresent(), name + ": no logical schedule violates a check");
       RunResult replay = Runner.logical(ScenarioLoader.compile(s), new ReplayScheduler(w.get().schedule()),
           s.runOptions());
-      assertEquals(w.get().violations(), replay.violations(), "the witness replays");
-      ends.ifPresent(e -> assertTrue(e.stream().anyMatch(LogicalEnumerator.End::violated), e.toString()));
+      assertEquals(w.get().details(), details(replay), "the witness " + w.get().schedule() + " replays");
       return;
     }
     Outcome expected = switch (s.expect()) {
@@ -94,16 +110,56 @@ class LibraryTest {
     if (expected == Outcome.OK) {
       assertEquals(List.of(), timed.violations(), name + " timed");
     }
-    if (ends.isPresent()) {
-      for (LogicalEnumerator.End e : ends.get()) {
-        assertEquals(expected, e.outcome(), name + " in some logical schedule: " + ends.get());
-        if (expected == Outcome.OK) {
-          assertFalse(e.violated(), name + " in some logical schedule: " + ends.get());
-        }
-      }
-    } else {
-      assertEquals("deep-unexpected-queue", name, "only the deep queue is too large to enumerate");
+    ExplorationReport r = ExplorerRaceSearch.explore(s);
+    if (!r.exhaustive()) {
+      assertEquals("deep-unexpected-queue", name, "only the deep queue is too large to explore: " + r.stopReason());
+      return;
     }
+    for (Map.Entry<String, ExplorationReport.OutcomeClass> e : r.outcomes().entrySet()) {
+      assertEquals(expected, outcome(e.getKey()), name + " in some logical schedule: " + e.getKey());
+      if (expected == Outcome.OK) {
+        assertFalse(e.getValue().verdict().violation(), name + " in some logical schedule: " + e.getKey());
+      }
+    }
+  }
+
+  /** What the explorer's verdict details hold for a run: violations sorted, then problems sorted. */
+  private static List<String> details(RunResult r) {
+    List<String> violations = new ArrayList<>();
+    r.violations().forEach(v -> violations.add(v.check() + ": " + v.message()));
+    Collections.sort(violations);
+    List<String> problems = new ArrayList<>(r.problems());
+    Collections.sort(problems);
+    violations.addAll(problems);
+    return violations;
+  }
+
+  /** The run outcome an explorer outcome class names first: {@code ok | ...}, {@code deadlock | ...}. */
+  private static Outcome outcome(String outcomeClass) {
+    return Outcome.valueOf(outcomeClass.substring(0, outcomeClass.indexOf(' ')).toUpperCase(Locale.ROOT));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"probe-race-2x2", "mprobe-fix-2x2", "cancel-race-until-matched", "channel-lock-step"})
+  void explorer_reachesTheSameEndClasses_asTheIndependentEnumerator(String name) {
+    Scenario s = load(name);
+    TreeSet<LogicalEnumerator.End> ends = new LogicalEnumerator(100_000, 400).ends(s).orElseThrow();
+    Set<String> enumerated = new TreeSet<>();
+    ends.forEach(e -> enumerated.add(e.outcome() + (e.violated() ? " violated" : "")));
+    ExplorationReport r = ExplorerRaceSearch.explore(s);
+    assertTrue(r.exhaustive(), r.stopReason());
+    Set<String> explored = new TreeSet<>();
+    r.outcomes().forEach((k, c) -> explored.add(outcome(k) + (c.verdict().violation() ? " violated" : "")));
+    assertEquals(enumerated, explored);
+  }
+
+  @Test
+  void cancelRaceUntilMatched_exploration_reachesBothTheCancelledAndTheReceivedOutcome_mpi31Section384() {
+    ExplorationReport r = ExplorerRaceSearch.explore(load("cancel-race-until-matched"));
+    assertTrue(r.exhaustive(), r.stopReason());
+    assertFalse(r.violationFound(), r.outcomes().keySet().toString());
+    assertEquals(Set.of("ok | receipts none", "ok | receipts r1.t0<-0#0"), r.outcomes().keySet(),
+        "both cancels succeed (nothing received) or both fail (the message received), never a mix");
   }
 
   private static RunResult timed(String name) {
@@ -142,5 +198,93 @@ class LibraryTest {
     assertEquals(10_000, r.queueMaxima()[1][1]);
     assertEquals(10_000, r.trace().matches().size());
     assertEquals(99, r.trace().matches().get(0).tag(), "reverse tag order: 99 first");
+  }
+
+  // ---- issue 6: cancel, persistent requests, channels --------------------------------------------
+
+  private static List<Boolean> cancelDecisions(RunResult r) {
+    return r.trace().of(TraceEvent.CancelDecided.class).stream().map(TraceEvent.CancelDecided::cancelled).toList();
+  }
+
+  @Test
+  void cancelScenarios_decideAsTheirDescriptionsSay_mpi31Section384() {
+    assertEquals(List.of(true), cancelDecisions(timed("cancel-pending-irecv")));
+    RunResult eagerBefore = timed("cancel-eager-isend-before-match");
+    assertEquals(List.of(true), cancelDecisions(eagerBefore));
+    assertTrue(eagerBefore.trace().matches().stream().noneMatch(m -> m.tag() == 0), "0#0 is never matched");
+    RunResult eagerAfter = timed("cancel-eager-isend-after-match");
+    assertEquals(List.of(false), cancelDecisions(eagerAfter));
+    RunResult rdvBefore = timed("cancel-rendezvous-isend-before-match");
+    assertEquals(List.of(true), cancelDecisions(rdvBefore));
+    assertEquals(1L, rdvBefore.packetCounts().get("RTS"));
+    assertNull(rdvBefore.packetCounts().get("CTS"), "the withdrawn RTS is never answered");
+    assertNull(rdvBefore.packetCounts().get("DATA"));
+    RunResult rdvAfter = timed("cancel-rendezvous-isend-after-match");
+    assertEquals(List.of(false), cancelDecisions(rdvAfter));
+    assertEquals(1L, rdvAfter.packetCounts().get("DATA"));
+    RunResult afterProbe = timed("cancel-after-probe");
+    assertEquals(List.of(true), cancelDecisions(afterProbe));
+    List<String> rank1 = afterProbe.trace().matches().stream().filter(m -> m.rank() == 1)
+        .map(m -> m.match() + " " + MessageIds.format(m.messageKey())).toList();
+    assertEquals(List.of("PROBE 0#0", "RECEIVE 0#1", "RECEIVE 0#2"), rank1,
+        "the receive after the probe gets a later message: the probed send was cancelled first");
+  }
+
+  @Test
+  void erroneousIssue6Scenarios_nameTheRuleTheyBreak() {
+    Map<String, String> rules = Map.of(
+        "persistent-start-active", "MPI_Start of an active persistent request",
+        "channel-k-plus-first-start", "more than K outstanding starts on a K-slack channel",
+        "channel-ready-violation", "channel send started before the matching receive start",
+        "channel-slackness-mismatch", "the two ends of a channel disagree on slackness",
+        "channel-request-free", "MPI_Request_free on a channel endpoint",
+        "channel-unbind-non-channel", "Unbind of a request that is not a bound channel",
+        "message-cancel-without-option", "MPI_Message_cancel is a proposal");
+    rules.forEach((name, rule) -> {
+      RunResult r = timed(name);
+      assertTrue(r.problems().stream().anyMatch(p -> p.contains(rule)), name + ": " + r.problems());
+    });
+    RunResult unbound = timed("channel-bind-without-peer");
+    assertTrue(unbound.report().toText().contains("waiting for rank 1 to bind a matching persistent receive"),
+        unbound.report().toText());
+  }
+
+  @Test
+  void persistentPingPong_restartsOneRequestPerDirection_mpi31Section39() {
+    RunResult r = timed("persistent-ping-pong");
+    assertEquals(6, r.trace().matches().size());
+    for (int rank = 0; rank < 2; rank++) {
+      int me = rank;
+      assertEquals(1, r.trace().of(TraceEvent.MessageSent.class).stream().filter(m -> m.rank() == me)
+          .map(TraceEvent.MessageSent::requestId).distinct().count(), "rank " + rank + " sends with one request");
+    }
+  }
+
+  @Test
+  void kSlackPipeline_cyclesThroughItsKBufferSlots_seed003Proposal3() {
+    RunResult r = timed("channel-k-slack-pipeline");
+    assertEquals(5L, r.packetCounts().get("CDATA"));
+    assertEquals(List.of(0, 1, 0, 1, 0), r.trace().of(TraceEvent.ChannelEvent.class).stream()
+        .filter(c -> c.what().equals("start") && c.rank() == 1).map(TraceEvent.ChannelEvent::slot).toList());
+  }
+
+  @Test
+  void channelTransfers_costLessSimulatedTimeThanPersistentSendRecv_onTheSameNetwork_seed003() {
+    Scenario channel = load("transfer-1k-channel");
+    Scenario persistent = load("transfer-1k-persistent");
+    assertEquals(channel.options(), persistent.options(), "the same network and model options");
+    RunResult c = timed("transfer-1k-channel");
+    RunResult p = timed("transfer-1k-persistent");
+    assertEquals(4L, c.packetCounts().get("CDATA"));
+    assertNull(c.packetCounts().get("RTS"));
+    assertNull(c.packetCounts().get("CTS"));
+    for (String kind : List.of("RTS", "CTS", "DATA")) {
+      assertEquals(4L, p.packetCounts().get(kind), kind);
+    }
+    // The numbers the two scenarios' descriptions state.
+    assertEquals(14_808, c.endTimeNs());
+    assertEquals(23_208, p.endTimeNs());
+    assertTrue(channel.description().contains("14808 ns") && channel.description().contains("23208 ns"));
+    assertTrue(persistent.description().contains("23208 ns") && persistent.description().contains("14808 ns"));
   }
 }

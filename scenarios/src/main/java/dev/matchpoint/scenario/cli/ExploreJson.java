@@ -1,0 +1,105 @@
+package dev.matchpoint.scenario.cli;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.matchpoint.core.explore.Counterexample;
+import dev.matchpoint.core.explore.ExplorationReport;
+import dev.matchpoint.core.explore.ExploreOptions;
+import dev.matchpoint.core.sched.Schedule;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report of {@code explore --json}: one JSON object on one line, every outcome class listed.
+ * Fields are documented in {@code docs/cli.md}; only {@code elapsed_ms} depends on the machine.
+ */
+final class ExploreJson {
+  private ExploreJson() {}
+
+  /**
+   * Renders the report.
+   *
+   * @param plan the exploration that ran
+   * @param r its report
+   * @param exit the exit code it maps to
+   * @return one line of JSON, newline-terminated
+   */
+  static String render(ExplorePlan plan, ExplorationReport r, ExitCode exit) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ExploreOptions o = plan.options();
+    try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+      g.writeStartObject();
+      g.writeStringField("scenario", plan.scenario().name());
+      g.writeStringField("file", plan.file());
+      g.writeStringField("expect", plan.scenario().expect() == null ? null : plan.scenario().expect().configName());
+      g.writeNumberField("seed", o.seed());
+      g.writeStringField("strategy", o.strategy().configName());
+      g.writeNumberField("schedule_budget", o.scheduleBudget());
+      g.writeNumberField("time_budget_ms", o.timeBudget().toMillis());
+      g.writeNumberField("pct_depth", o.pctDepth());
+      g.writeNumberField("max_steps", o.maxSteps());
+      g.writeStringField("reduction", plan.reductionName());
+      g.writeStringField("banner", plan.banner());
+      g.writeBooleanField("exhaustive", r.exhaustive());
+      g.writeStringField("stop_reason", r.stopReason());
+      g.writeNumberField("schedules", r.schedules());
+      g.writeNumberField("states", r.states());
+      g.writeNumberField("transitions", r.transitions());
+      g.writeNumberField("elapsed_ms", r.elapsedMillis());
+      g.writeBooleanField("violation_found", r.violationFound());
+      outcomes(g, r, plan.schedules(r));
+      counterexample(g, plan, r.counterexample());
+      g.writeNumberField("exit_code", exit.code());
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString(StandardCharsets.UTF_8) + "\n";
+  }
+
+  private static void outcomes(JsonGenerator g, ExplorationReport r, Map<String, Schedule> schedules)
+      throws IOException {
+    g.writeArrayFieldStart("outcomes");
+    for (Map.Entry<String, ExplorationReport.OutcomeClass> e : r.outcomes().entrySet()) {
+      ExplorationReport.OutcomeClass c = e.getValue();
+      g.writeStartObject();
+      g.writeStringField("outcome", e.getKey());
+      g.writeBooleanField("violation", c.verdict().violation());
+      g.writeNumberField("count", c.count());
+      strings(g, "details", c.verdict().details());
+      g.writeStringField("schedule", schedules.get(e.getKey()).toString());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  private static void counterexample(JsonGenerator g, ExplorePlan plan, Counterexample cex) throws IOException {
+    if (cex == null) {
+      g.writeNullField("counterexample");
+      g.writeNullField("replay");
+      return;
+    }
+    g.writeObjectFieldStart("counterexample");
+    g.writeBooleanField("shortest", cex.shortest());
+    strings(g, "steps", cex.steps());
+    strings(g, "notes", StepNotes.of(plan.replay(cex).trace(), cex.steps().size()));
+    g.writeStringField("schedule", cex.schedule().trimmed().toString());
+    g.writeStringField("outcome", cex.verdict().outcome());
+    strings(g, "details", cex.verdict().details());
+    g.writeEndObject();
+    g.writeStringField("replay", plan.replayCommand(cex));
+  }
+
+  private static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
+    g.writeArrayFieldStart(name);
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
+  }
+}

@@ -1,0 +1,52 @@
+package dev.matchpoint.scenario.cli;
+
+import static dev.matchpoint.scenario.cli.CliTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.matchpoint.scenario.cli.CliTest.Result;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code matchpoint bench explore} on small sizes: the table's shape and the race's counterexample. */
+class BenchExploreCommandTest {
+  private static String[] row(Result r, String name) {
+    String line = r.out().lines().filter(l -> l.startsWith(name + " ")).findFirst().orElseThrow();
+    return line.trim().split("\\s+");
+  }
+
+  @Test
+  void benchExplore_upToThree_printsCompleteRowsWithTFactorialOutcomes_andTheRace() {
+    Result r = run("bench", "explore", "--max", "3");
+    assertEquals(0, r.code(), r.out() + r.err());
+    for (int t = 2; t <= 3; t++) {
+      String[] cols = row(r, "mprobe-fix-" + t + "x" + t);
+      assertEquals(cols[5], cols[6], "outcome classes = T!: " + String.join(" ", cols));
+      assertEquals("complete", cols[7]);
+    }
+    assertEquals(List.of("74", "31", "101"), List.of(row(r, "probe-race-2x2")).subList(1, 4),
+        "states, schedules and transitions are deterministic");
+    for (String part : List.of("violation found", "Shortest violating schedule of probe-race-2x2 (9 steps):",
+        "=> r2.t1 MPI_Recv blocks", "replay:   matchpoint replay probe-race-2x2 --mode logical --schedule '0*4.1'")) {
+      assertTrue(r.out().contains(part), part + " in:\n" + r.out());
+    }
+    assertTrue(!r.out().contains("mprobe-fix-4x4"), r.out());
+  }
+
+  @Test
+  void bench_badUsage_exitsWith64() {
+    assertEquals(64, run("bench").code());
+    assertEquals(64, run("bench", "explore", "--max", "1").code());
+    assertEquals(64, run("bench", "explore", "--max", "9").code());
+    assertEquals(64, run("bench", "explore", "--time-budget", "never").code());
+    assertEquals(0, run("bench", "explore", "--help").code());
+  }
+
+  @Test
+  void targets_areTheIssues() {
+    assertEquals(1, BenchExploreCommand.targetSeconds(4));
+    assertEquals(10, BenchExploreCommand.targetSeconds(5));
+    assertEquals(120, BenchExploreCommand.targetSeconds(6));
+    assertEquals(-1, BenchExploreCommand.targetSeconds(3));
+  }
+}
