@@ -28,8 +28,9 @@ class EagerRendezvousProperties {
   private static final String SAFE = "A program is \"safe\" if no message buffering is required for the program to "
       + "complete. One can replace all sends in such program with synchronous sends, and the program will still run "
       + "correctly.";
-  private static final String SIEGEL = "For an MPI program without wildcard receives, if it is free of deadlock when "
-      + "no message is buffered, it is free of deadlock under every buffering (zero-buffer model suffices).";
+  private static final String SIEGEL = "Paraphrase: for an MPI program without wildcard receives, if it is free of "
+      + "deadlock when no message is buffered, it is free of deadlock under every buffering (zero-buffer model "
+      + "suffices).";
 
   /**
    * Single-threaded ranks, no MPI_ANY_SOURCE and no probe (MPI_ANY_TAG allowed), calls in any order
@@ -96,8 +97,9 @@ class EagerRendezvousProperties {
    */
   @Property(tries = 1, shrinking = ShrinkingMode.OFF, edgeCases = EdgeCasesMode.NONE)
   @SpecClause(source = "MPI-3.1 §3.5", text = SAFE)
-  @SpecClause(source = "Siegel & Avrunin 2005", text = "With wildcard receives, buffering can introduce deadlocks: "
-      + "a wildcard receive may match a message that could not have been sent yet under zero buffering.")
+  @SpecClause(source = "Siegel & Avrunin 2005", text = "Paraphrase: with wildcard receives, buffering can "
+      + "introduce deadlocks: a wildcard receive may match a message that could not have been sent yet under zero "
+      + "buffering.")
   void withAnySource_eagerSendsCanDeadlockWhereRendezvousDoesNot(@ForAll long seed) {
     var found = CounterexampleSearch.falsifyThenShrink(withAnySource(),
         EagerRendezvousProperties::rendezvousSafeImpliesEagerSafe, seed, 3000);

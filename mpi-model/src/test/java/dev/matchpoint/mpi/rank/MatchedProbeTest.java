@@ -106,9 +106,12 @@ class MatchedProbeTest {
   }
 
   @Test
-  @SpecClause(source = "MPI-3.1 §3.8.2", text = "A matched probe with MPI_PROC_NULL as source returns flag = true, "
+  @SpecClause(source = "MPI-3.1 §3.8.2", text = "A matching probe with MPI_PROC_NULL as source returns flag = true, "
       + "message = MPI_MESSAGE_NO_PROC, and the status object returns source = MPI_PROC_NULL, tag = MPI_ANY_TAG, and "
-      + "count = 0.")
+      + "count = 0")
+  @SpecClause(source = "MPI-3.1 §3.8.3", text = "If MPI_MRECV is called with MPI_MESSAGE_NO_PROC as the message "
+      + "argument, the call returns immediately with the status object set to source = MPI_PROC_NULL, tag = "
+      + "MPI_ANY_TAG, and count = 0, as if a receive from MPI_PROC_NULL was issued")
   void mprobeFromProcNull_givesMessageNoProc_andMrecvReturnsTheProcNullStatus_mpi31() {
     Program p = program().mprobe(procNull(), lit(0), "m", "st").mrecv("m", lit(1), Datatype.INT, "st2")
         .improbe(procNull(), lit(0), "flag", "m2", null).build();

@@ -26,7 +26,7 @@ import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Statuses, MPI_PROC_NULL and error classes (MPI-3.1 §3.2.5, §3.7.3, §3.11, §8.4). */
+/** Statuses, MPI_PROC_NULL and error classes (MPI-3.1 §3.2.5, §3.7.3, §3.11, §4.1.11, §8.4). */
 class StatusAndErrorsTest {
   private static RunResult run(Program... ranks) {
     ModelSpec.Builder b = ModelSpec.builder();
@@ -57,9 +57,9 @@ class StatusAndErrorsTest {
   }
 
   @Test
-  @SpecClause(source = "MPI-3.1 §3.2.5", text = "If the amount of data in status is not an exact multiple of the size "
-      + "of datatype (so that count would not be integral), a count of MPI_UNDEFINED is returned instead.")
-  void getCount_ofAPartialElement_isMpiUndefined_mpi31Section325() {
+  @SpecClause(source = "MPI-3.1 §4.1.11", text = "if the receive operation has not received an integral number of "
+      + "datatype \"copies,\" then MPI_GET_COUNT sets the value of count to MPI_UNDEFINED.")
+  void getCount_ofAPartialElement_isMpiUndefined_mpi31Section4111() {
     RunResult r = run(program().send(lit(1), lit(0), lit(6), Datatype.BYTE).build(),
         program().recv(anySource(), lit(0), lit(8), Datatype.BYTE, "st")
             .call(new MpiOp.GetCount("st", Datatype.INT, "n"))
