@@ -21,6 +21,7 @@ import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -38,6 +39,13 @@ import org.junit.jupiter.api.Test;
 
 /** MPI_Cancel and MPI_Test_cancelled (MPI-3.1 §3.8.4; seed 001), MPI_Message_cancel (seed 000 §3.1). */
 class CancelTest {
+  private static final String SEND_CANCELLED = "If a send is marked for cancellation, then it must be the case that "
+      + "either the send completes normally, in which case the message sent was received at the destination process, "
+      + "or that the send is successfully canceled, in which case no part of the message was received at the "
+      + "destination.";
+  private static final String EITHER_OR = "Either the cancellation succeeds, or the communication succeeds, but not "
+      + "both.";
+
   private static ModelOptions options(SendCancelPolicy policy, long threshold) {
     return ModelOptions.defaults().withSendCancel(policy).withNetwork(new NetworkOptions(
         new LatencyModel.Constant(1000), DeliveryOrder.PER_PAIR_FIFO, new ProtocolOptions(threshold, 0, 16384,
@@ -62,6 +70,10 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "If a receive is marked for cancellation, then it must be "
+      + "the case that either the receive completes normally, or that the receive is successfully canceled, in which "
+      + "case no part of the receive buffer is altered. Then, any matching send has to be satisfied by another "
+      + "receive.")
   void cancelOfAPendingIrecv_succeeds_andLeavesItsBufferUntouched() {
     // "If a receive is marked for cancellation, then ... the receive is successfully canceled, in which case no
     // part of the receive buffer is altered. Then, any matching send has to be satisfied by another receive."
@@ -79,6 +91,15 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = SEND_CANCELLED)
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "If a communication is marked for cancellation, then a "
+      + "MPI_WAIT call for that communication is guaranteed to return, irrespective of the activities of other "
+      + "processes (i.e., MPI_WAIT behaves as a local function)")
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "If a send operation uses an ``eager'' protocol (data is "
+      + "transferred to the receiver before a matching receive is posted), then the cancellation of this send may "
+      + "require communication with the intended receiver in order to free allocated buffers.")
+  @SpecClause(source = "DESIGN §4", text = "a policy chooses whether send cancellation can succeed at all: the "
+      + "standard allows an implementation to always let the send win, and widely used implementations do")
   void cancelOfAnEagerIsend_beforeItMatches_succeedsUnderUntilMatched_andFailsUnderNever() {
     Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "s")
         .call(new MpiOp.Compute(lit(5_000))), "s").build();
@@ -103,6 +124,8 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = EITHER_OR)
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = SEND_CANCELLED)
   void cancelOfARendezvousIsend_withdrawsTheRts_beforeTheMatch_andFailsAfterTheCts() {
     Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(2000), Datatype.INT, "s")
         .call(new MpiOp.Compute(lit(5_000))), "s").build();
@@ -119,6 +142,9 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = EITHER_OR)
+  @SpecClause(source = "seed 000 §3.2", text = "A matched receive executed with the message handle will receive the "
+      + "message that was matched by the probe.")
   void cancelOfAMessageTakenByMprobe_fails_theMatchHappened_seed000() {
     Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "s")
         .call(new MpiOp.Compute(lit(20_000))), "s").build();
@@ -132,6 +158,12 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "A subsequent receive executed with the same communicator, "
+      + "and the source and tag returned in status by MPI_IPROBE will receive the message that was matched by the "
+      + "probe, if no other intervening receive occurs after the probe, and the send is not successfully cancelled "
+      + "before the receive.")
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = SEND_CANCELLED + " Then, any matching receive has to be "
+      + "satisfied by another send.")
   void cancelOfAMessageFoundByProbe_isNoBreachOfTheProbeGuarantee_mpi22Section38() {
     // The guarantee holds "if ... the send is not successfully cancelled before the receive".
     Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "s")
@@ -146,6 +178,8 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "The successful cancellation of a buffered send frees the "
+      + "buffer space occupied by the pending message.")
   void cancelledBufferedSend_freesItsAttachedSpace() {
     // "The successful cancellation of a buffered send frees the buffer space occupied by the pending message."
     // 8 bytes at a threshold of 4: rendezvous, so the data waits in the attached buffer for a CTS.
@@ -164,6 +198,9 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "A successful cancellation cancels the active "
+      + "communication, but not the request itself. After the call to MPI_CANCEL and the subsequent call to MPI_WAIT "
+      + "or MPI_TEST, the request becomes inactive and can be activated for a new communication.")
   void cancelOfAnActivePersistentRequest_leavesItInactiveAndReusable_mpi31Section39() {
     Program receiver = program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
         .call(new MpiOp.Start(List.of("p"), false)).call(new MpiOp.Cancel("p")).waitFor("p", "st")
@@ -178,6 +215,10 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 000 §3.1", text = "A call to MPI_MESSAGE_CANCEL cancels the receipt of a message "
+      + "matched by a matching probe. A cancelled message cannot be received.")
+  @SpecClause(source = "DESIGN §4", text = "The proposal's MPI_Message_cancel did not enter MPI-3; model it behind a "
+      + "flag named for the proposal.")
   void messageCancel_isOffByDefault_andDiscardsTheMatchedMessageWhenOn_seed000() {
     Program sender = program().send(SendMode.SYNCHRONOUS, lit(1), lit(0), lit(1), Datatype.INT).build();
     Program receiver = program().mprobe(lit(0), lit(0), "m", null).call(new MpiOp.MessageCancel("m"))
@@ -193,6 +234,7 @@ class CancelTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = EITHER_OR)
   void exploration_underUntilMatched_reachesBothOutcomes_andNeverBoth_mpi31Section384() {
     // Sender: Isend, Cancel, Wait. Receiver: Irecv, Test, Cancel, Wait. In every schedule either the
     // communication or the cancellations win, never both; both are reachable.

@@ -11,6 +11,7 @@ import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /** Persistent channels with K-slackness (seed 003, proposals 1 and 3). */
 class ChannelTest {
+  private static final String READY = "they automatically have the ready property";
+
   private static final ModelOptions OPTIONS = ModelOptions.defaults()
       .withNetwork(NetworkOptions.defaults().withLatency(new LatencyModel.Constant(1000)));
 
@@ -62,6 +65,9 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "Each start wait sequence must occur in lock step. This is a "
+      + "slack-1 channel")
+  @SpecClause(source = "seed 003 Proposal 1", text = READY)
   void lockStepChannel_transfersWithoutMatchingOrRendezvous_inEverySchedule_seed003Proposal1() {
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(lockStep(2, OPTIONS), CheckKind.values());
     ends.keySet().forEach(e -> assertTrue(!e.violated() && !e.deadlocked() && e.problems().isEmpty(), e.toString()));
@@ -75,6 +81,9 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = READY)
+  @SpecClause(source = "DESIGN §4", text = "channels have the ready property (a send start needs the peer's receive "
+      + "start)")
   void sendStartBeforeTheReceiveStart_breaksTheReadyProperty_andIsReported_seed003() {
     Program sender = sendSide(1).call(start("ch")).waitFor("ch", null).build();
     Program receiver = recvSide(1).call(new MpiOp.Compute(lit(50_000))).call(start("ch")).waitFor("ch", null).build();
@@ -85,6 +94,9 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 3", text = "Receiver may start as many as K times before first Wait.")
+  @SpecClause(source = "seed 003 Proposal 3", text = "The modulus is computed automatically via the slackness and the "
+      + "count information in the original data types.")
   void kSlackPipeline_cyclesThroughKBufferSlots_seed003Proposal3() {
     int k = 3;
     // Ready semantics need the program's own flow control: one "go" message per receive start.
@@ -102,6 +114,8 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 3", text = "No more than K outstanding send or receive starts on either "
+      + "end is legal.")
   void theKPlusFirstOutstandingStart_isErroneous_seed003() {
     Program sender = sendSide(2).build();
     Program receiver = recvSide(2).call(start("ch")).call(start("ch")).call(start("ch")).build();
@@ -110,12 +124,16 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 3", text = "Slackness must be the same on both ends of the channel created, "
+      + "or the program is erroneous.")
   void endsDisagreeingOnSlackness_isErroneous_seed003() {
     RunResult r = run(ModelSpec.builder().rank(sendSide(2).build()).rank(recvSide(3).build()).options(OPTIONS).build());
     assertTrue(r.problems().stream().anyMatch(p -> p.contains("disagree on slackness")), r.problems().toString());
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "This is a pairwise collective operation on the pair of "
+      + "processes. It is blocking.")
   void aBindWithoutItsPeer_deadlocks_andTheReportNamesIt_seed003() {
     Program sender = sendSide(1).build();
     Program other = program().build();
@@ -126,6 +144,10 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "Using MPI_Request_free() on a persistent channel type request "
+      + "is erroneous.")
+  @SpecClause(source = "seed 003 Proposal 1", text = "This is blocking over the process pair of the implied channel, "
+      + "and is erroneous when used on a non-bound channel or normal request.")
   void requestFreeOnAChannel_andUnbindOfANonChannel_areErroneous_seed003() {
     Program sender = sendSide(1).call(new MpiOp.RequestFree("ch"))
         .call(new MpiOp.UnbindChannel(List.of("p"), false)).build();
@@ -135,6 +157,10 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "This form is non-blocking, and a Wait, Test, or variant must be "
+      + "used on the in request before the out request becomes valid.")
+  @SpecClause(source = "seed 003 Proposal 1", text = "This form is non-blocking, and a Wait, Test, or variant must be "
+      + "used on the request before operation is deemed completed.")
   void nonblockingBindAndUnbind_completeWithWait() {
     Program sender = program()
         .call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
@@ -173,6 +199,8 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "The purpose of this function is to be as fast as possible, not "
+      + "be the same speed or slower than persistent send/receive, or normal send-receive.")
   void channelRoundTrip_costsLessSimulatedTimeThanPersistentSendRecv_seed003() {
     // Same 1 KiB transfers on the same network: the channel needs no RTS/CTS and no matching.
     RunResult channel = run(lockStep(4, OPTIONS));

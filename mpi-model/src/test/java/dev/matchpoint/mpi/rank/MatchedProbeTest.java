@@ -153,7 +153,8 @@ class MatchedProbeTest {
   @SpecClause(source = "seed 000 §3.2", text = "Otherwise, the call returns flag = false, and leaves message "
       + "undefined.")
   void mrecvOfAHandleLeftUndefinedByAFailedImprobe_isAProgramError_mpi31() {
-    // "Otherwise, the call returns flag = false, and leaves message undefined" (MPI-3.1 §3.8.2).
+    // Seed 000 §3.2: "Otherwise, the call returns flag = false, and leaves message undefined". MPI-3.1 §3.8.2
+    // reads "leaves status and message undefined"; only the undefined message handle is checked here.
     Program p = program().improbe(procNull(), lit(0), "flag", "m", null).improbe(lit(0), lit(0), "flag", "m2", null)
         .mrecv("m2", lit(1), Datatype.INT, null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(p).build(), 1, FifoScheduler.INSTANCE,

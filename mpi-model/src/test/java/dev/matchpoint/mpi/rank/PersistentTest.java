@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
@@ -51,6 +52,8 @@ class PersistentTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "The request becomes inactive after successful completion of such "
+      + "call. The request is not deallocated and it can be activated anew by an MPI_START or MPI_STARTALL call.")
   void persistentPingPong_reusesTheSameRequests_inEverySchedule() {
     ModelSpec spec = ModelSpec.builder().rank(pingPong(3, 1, true)).rank(pingPong(3, 0, false)).build();
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec, CheckKind.values());
@@ -65,6 +68,11 @@ class PersistentTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "A persistent communication request is inactive after it was created")
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_WAIT with a null or inactive request "
+      + "argument. In this case the operation returns immediately with empty status.")
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_TEST with a null or inactive request "
+      + "argument. In such a case the operation returns with flag = true and empty status.")
   void waitAndTestOnAnInactiveRequest_returnAtOnceWithTheEmptyStatus() {
     RunResult r = run(program()
         .call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "r"))
@@ -76,6 +84,7 @@ class PersistentTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "The associated request should be inactive.")
   void startingAnActiveRequest_isErroneousAndReported() {
     RunResult r = run(program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "r"))
         .call(start("r")).call(start("r")).call(new MpiOp.Cancel("r")).waitFor("r", null).build());
@@ -85,6 +94,11 @@ class PersistentTest {
 
   @ParameterizedTest
   @EnumSource(SendMode.class)
+  @SpecClause(source = "MPI-3.1 §3.9", text = "a call to MPI_START with a request created by MPI_SEND_INIT starts a "
+      + "communication in the same manner as a call to MPI_ISEND; a call to MPI_START with a request created by "
+      + "MPI_BSEND_INIT starts a communication in the same manner as a call to MPI_IBSEND; and so on.")
+  @SpecClause(source = "MPI-3.1 §3.9", text = "A send operation initiated with MPI_START can be matched with any "
+      + "receive operation")
   void sendInit_inEachMode_startsLikeTheMatchingNonblockingSend(SendMode mode) {
     // A ready send needs its receive posted first: the receiver posts, then tells the sender to go.
     Program sender = program().call(new MpiOp.BufferAttach(lit(64)))

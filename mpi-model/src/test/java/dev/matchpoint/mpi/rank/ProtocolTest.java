@@ -83,7 +83,7 @@ class ProtocolTest {
       + "standard send, this operation is local, and its completion does not depend on the occurrence of a matching "
       + "receive.")
   void headToHead_withBsendAndAnAttachedBuffer_completesAboveTheThreshold() {
-    // MPI-3.1 §3.6: a buffered send completes locally, whatever the protocol.
+    // MPI-3.1 §3.4: a buffered send completes locally, whatever the protocol.
     Program p0 = program().call(new MpiOp.BufferAttach(lit(8192))).send(SendMode.BUFFERED, lit(1), lit(0), lit(1000),
         Datatype.INT).recv(lit(1), lit(0), lit(1000), Datatype.INT, null).call(new MpiOp.BufferDetach()).build();
     Program p1 = program().call(new MpiOp.BufferAttach(lit(8192))).send(SendMode.BUFFERED, lit(0), lit(0), lit(1000),
