@@ -42,6 +42,12 @@ public final class OpText {
    * @return the text, empty when the call binds nothing
    */
   static String result(MpiOp op, ThreadState t) {
+    if (op instanceof MpiOp.TestCancelled x) {
+      return "flag=" + (Vars.flagValue(t, x.flag()) == 1);
+    } else if (op instanceof MpiOp.GetCount g) {
+      long v = Vars.intValue(t, g.into());
+      return "count=" + (v == Mpi.UNDEFINED ? "MPI_UNDEFINED" : Long.toString(v));
+    }
     List<String> out = new ArrayList<>();
     String status = statusVar(op);
     String flag = null;
@@ -99,7 +105,7 @@ public final class OpText {
    */
   static dev.matchpoint.mpi.ErrorClass error(MpiOp op, ThreadState t) {
     String status = statusVar(op);
-    if (status == null || !Vars.statusSet(t, status)) {
+    if (op instanceof MpiOp.TestCancelled || status == null || !Vars.statusSet(t, status)) {
       return dev.matchpoint.mpi.ErrorClass.MPI_SUCCESS;
     }
     return dev.matchpoint.mpi.ErrorClass.values()[(int) Vars.statusRaw(t, status, 4)];

@@ -675,7 +675,17 @@ public final class World implements NetworkListener, StateHashable {
           if (!calls.isLocal(c.op())) {
             return;
           }
-          calls.local(t, c.op());
+          if (fullTrace && !(c.op() instanceof MpiOp.Compute)) {
+            // Local MPI calls (MPI_Get_count, MPI_Test_cancelled) take no step of their own; they
+            // are traced within the step that reached them, so their results show.
+            emit(new TraceEvent.CallStarted(step, now(), t.rank, t.thread, c.op().mpiName(),
+                OpText.arguments(c.op(), t, size), c.at()));
+            calls.local(t, c.op());
+            emit(new TraceEvent.CallReturned(step, now(), t.rank, t.thread, c.op().mpiName(),
+                OpText.result(c.op(), t), OpText.error(c.op(), t)));
+          } else {
+            calls.local(t, c.op());
+          }
           t.pc++;
         } else if (in instanceof Instr.Jump j) {
           t.pc = j.target();

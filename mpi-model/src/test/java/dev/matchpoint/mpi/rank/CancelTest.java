@@ -86,7 +86,7 @@ class CancelTest {
     assertTrue(r.trace().of(TraceEvent.CancelDecided.class).get(0).cancelled());
     // The cancelled receive's status reports nothing (count 0); the message goes to the next receive.
     assertEquals(List.of("MPI_Irecv ", "MPI_Cancel ", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B",
-        "MPI_Recv source=0 tag=0 count=4B"), returns(r, 1));
+        "MPI_Test_cancelled flag=true", "MPI_Recv source=0 tag=0 count=4B"), returns(r, 1));
     assertEquals(1, r.trace().matches().size());
   }
 
@@ -100,6 +100,9 @@ class CancelTest {
       + "require communication with the intended receiver in order to free allocated buffers.")
   @SpecClause(source = "DESIGN §4", text = "a policy chooses whether send cancellation can succeed at all: the "
       + "standard allows an implementation to always let the send win, and widely used implementations do")
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "Returns flag = true if the communication associated with "
+      + "the status object was canceled successfully. In such a case, all other fields of status (such as count or "
+      + "tag) are undefined. Returns flag = false, otherwise.")
   void cancelOfAnEagerIsend_beforeItMatches_succeedsUnderUntilMatched_andFailsUnderNever() {
     Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "s")
         .call(new MpiOp.Compute(lit(5_000))), "s").build();
@@ -118,9 +121,12 @@ class CancelTest {
     assertEquals(2L, until.packetCounts().get("CREDIT") == null ? 0L : until.packetCounts().get("CREDIT") + 1,
         "the removed eager message's buffer space is returned");
 
+    assertTrue(returns(until, 0).contains("MPI_Test_cancelled flag=true"), returns(until, 0).toString());
+
     RunResult never = run(options(SendCancelPolicy.NEVER, 4096), sender, receiver);
     assertFalse(never.trace().of(TraceEvent.CancelDecided.class).get(0).cancelled());
     assertEquals("MPI_Iprobe flag=true", returns(never, 1).get(0));
+    assertTrue(returns(never, 0).contains("MPI_Test_cancelled flag=false"), returns(never, 0).toString());
   }
 
   @Test
@@ -210,7 +216,8 @@ class CancelTest {
     RunResult r = run(options(SendCancelPolicy.NEVER, 4096), sender, receiver);
     assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
     assertEquals(List.of("MPI_Recv_init ", "MPI_Start ", "MPI_Cancel ",
-        "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B", "MPI_Start ", "MPI_Wait source=0 tag=0 count=4B"),
+        "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B", "MPI_Test_cancelled flag=true", "MPI_Start ",
+        "MPI_Wait source=0 tag=0 count=4B"),
         returns(r, 1));
   }
 
