@@ -6,6 +6,7 @@ import dev.matchpoint.mpi.trace.TraceEvent;
 import dev.matchpoint.scenario.importer.TraceReplay;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -70,7 +71,9 @@ public final class MatchedMessagesWriter {
       Map<Integer, int[]> current = new TreeMap<>();
       long searches = 0;
       long searched = 0;
-      for (TraceEvent e : report.run().trace().events()) {
+      List<TraceEvent> events = report.run().trace().events();
+      for (int i = 0; i < events.size(); i++) {
+        TraceEvent e = events.get(i);
         int posted = -1;
         int unexpected = -1;
         if (e instanceof TraceEvent.Matched m) {
@@ -83,7 +86,11 @@ public final class MatchedMessagesWriter {
         } else if (e instanceof TraceEvent.QueuedUnexpected q) {
           unexpected = q.unexpectedDepth();
           posted = current.getOrDefault(e.rank(), new int[2])[0];
-        } else if (e instanceof TraceEvent.ReceivePosted) {
+        } else if (e instanceof TraceEvent.ReceivePosted p) {
+          if (i + 1 < events.size() && events.get(i + 1) instanceof TraceEvent.Matched m
+              && m.requestId() == p.requestId()) {
+            continue; // matched at once from the unexpected queue: it never joined the posted queue
+          }
           int[] c = current.getOrDefault(e.rank(), new int[2]);
           posted = c[0] + 1;
           unexpected = c[1];

@@ -122,4 +122,46 @@ class TraceCommandsTest {
     return out.lines().filter(l -> l.startsWith("timed run")).findFirst().orElseThrow()
         .replaceAll(".*, end ", "");
   }
+
+  @Test
+  void replayTrace_queueDepths_countOnlyReceivesThatWaited() throws Exception {
+    // Rank 1 computes first, so both messages wait in its unexpected queue and each receive matches
+    // at once: the posted receive queue stays empty throughout.
+    Path goal = dir.resolve("late.goal");
+    Files.writeString(goal, """
+        num_ranks 2
+        rank 0 {
+        l1: send 8b to 1 tag 0
+        l2: send 8b to 1 tag 1
+        }
+        rank 1 {
+        l1: calc 100000
+        l2: recv 8b from 0 tag 1
+        l3: recv 8b from 0 tag 0
+        l2 requires l1
+        l3 requires l2
+        }
+        """);
+    Path out = dir.resolve("late.jsonl");
+    CliTest.Result r = CliTest.run("replay-trace", goal.toString(), "--format", "goal", "--explore-budget", "0",
+        "--messages", out.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> queue = new ArrayList<>();
+    JsonNode summary = null;
+    for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+      JsonNode n = json.readTree(line);
+      if ("queue".equals(n.path("kind").asText()) && n.get("rank").asInt() == 1) {
+        queue.add(n);
+      } else if ("summary".equals(n.path("kind").asText())) {
+        summary = n;
+      }
+    }
+    assertEquals(List.of("0/1", "0/2", "0/1", "0/0"),
+        queue.stream().map(n -> n.get("posted").asInt() + "/" + n.get("unexpected").asInt()).toList());
+    JsonNode maxima = summary.get("queue_maxima");
+    assertEquals(1, maxima.size(), maxima.toString());
+    assertEquals(0, maxima.get(0).get("posted").asInt(), maxima.toString());
+    assertEquals(2, maxima.get(0).get("unexpected").asInt(), maxima.toString());
+  }
 }
