@@ -1,5 +1,7 @@
 package dev.matchpoint.core.kernel;
 
+import static dev.matchpoint.core.kernel.Entries.SHIFT;
+
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.ListIterator;
@@ -18,46 +20,55 @@ import umontreal.ssj.util.PrintfFormat;
  * <p><b>Order.</b> Events leave by time, then {@linkplain Event#priority() priority} (smaller
  * first), then position among events of equal time and priority: {@link #add} places an event
  * after every pending event of equal time and priority (FIFO), {@link #addFirst} before every
- * pending event, {@link #addBefore} and {@link #addAfter} immediately next to the other event.
- * Internally each pending event carries a key (time, priority, sequence number); {@code add} takes
- * sequence numbers from a rising counter, {@code addFirst} from a falling one, and {@code
- * addBefore}/{@code addAfter} a number strictly between the neighbours' (renumbering that one
- * group of equal time and priority when no number is left between them). As long as every
- * insertion keeps the list sorted by (time, priority), which SSJ's own {@code Event.scheduleNext},
- * {@code scheduleBefore} and {@code scheduleAfter} do, the order equals {@code SplayTree}'s
- * event for event. An insertion that breaks that order has no well-defined {@code SplayTree} order
- * (it depends on the shape of the tree); this list then orders the event as if it had the key of
- * the event it was placed next to: {@code addFirst(ev)} uses the smaller of {@code ev}'s (time,
- * priority) and the current first event's, {@code addBefore(ev, other)} and {@code addAfter(ev,
- * other)} use {@code other}'s. The key is copied when the event is added; changing an event's time
- * or priority while it is pending does not move it.
+ * pending event, {@link #addBefore} and {@link #addAfter} immediately next to the other event. Each
+ * pending event has a key (time, priority, sequence number); {@code add} takes sequence numbers
+ * from a rising counter, {@code addFirst} from a falling one, and {@code addBefore}/{@code
+ * addAfter} a number strictly between the neighbours' (renumbering that one group of equal time
+ * and priority when no number is left between them). As long as every insertion keeps the list
+ * sorted by (time, priority), which SSJ's own {@code Event.scheduleNext}, {@code scheduleBefore}
+ * and {@code scheduleAfter} do, the order equals {@code SplayTree}'s event for event. An insertion
+ * that breaks that order has no well-defined {@code SplayTree} order (it depends on the shape of
+ * the tree); this list then orders the event as if it had the key of the event it was placed next
+ * to: {@code addFirst(ev)} uses the smaller of {@code ev}'s (time, priority) and the current first
+ * event's, {@code addBefore(ev, other)} and {@code addAfter(ev, other)} use {@code other}'s. The
+ * key is copied when the event is added; changing an event's time or priority while it is pending
+ * does not move it.
  *
- * <p><b>Structure.</b> Events that lie beyond every other structure go unsorted into <em>top</em>.
- * When the rest is empty, top is spread over a <em>rung</em> of buckets, one bucket per event,
- * spanning the events' time range; each bucket is an unsorted list. Dequeuing takes the next
- * non-empty bucket of the lowest rung: a bucket of at most {@value #THRESHOLD} events is sorted into
- * <em>bottom</em>, a sorted array the first event is taken from; a larger one is spread over a new,
- * finer rung (at most {@value #MAX_RUNGS} rungs, after which big buckets are sorted too). New events
- * go to top, to the first rung whose unconsumed buckets cover their time, or into bottom; a bottom
- * that grows past {@value #BOTTOM_SPAWN} events of several times becomes a rung again. A rung's
- * bucket index is a monotone function of time, so all pending events of one time always sit in the
- * same bucket, top or bottom. This follows Tang et al. except that rung bounds come from the
- * events' actual minimum and maximum time, which keeps rungs useful for any finite doubles (events
- * at infinite times are sorted, not spread).
+ * <p><b>Structure.</b> Keys live in entries of four {@code long}s (time, priority, sequence,
+ * handle), stored inline so that ordering never follows a pointer. Events later than everything
+ * else go unsorted into <em>top</em>. When the rest is empty, top is spread over a <em>rung</em> of
+ * buckets spanning its time range, about {@value #TOP_BUCKET_LOAD} events per bucket. When the
+ * first event is wanted, the next non-empty bucket of the lowest rung moves into <em>bottom</em>:
+ * a bucket of more than {@value #THRESHOLD} events is spread over a new, finer rung instead (at
+ * most {@value #MAX_RUNGS} rungs), as in Tang et al. Bottom splits its events by a counting sort
+ * into time segments of about {@value #SEGMENT_LOAD} events and sorts each segment only when it is
+ * reached. New events go to top, to the first rung whose unconsumed buckets cover their time, or,
+ * when earlier than every rung, into <em>late</em>, a small sorted array merged with bottom when
+ * taking the first event; a late array that grows past {@value #LATE_SPAWN} events of several times
+ * turns, with bottom, into a rung again. Top and buckets are chains of fixed-size chunks from one
+ * pool. Bucket and segment indices are monotone functions of time, so all pending events of one
+ * time always sit in the same bucket or segment, in top, or in bottom and late. Rung bounds come
+ * from the events' actual minimum and maximum time, so any finite doubles divide well; rungs made
+ * from top are coarser than Tang et al.'s, which keeps the buckets being filled in cache.
  *
  * <p><b>Complexity</b> (n pending events). {@code add}, {@code removeFirst} and {@code getFirst}
- * take O(1) amortised time for the distributions studied by Tang et al. (the sorting in bottom
- * works on at most {@value #THRESHOLD} events); a burst of m events at one time costs O(m log m)
- * once, and inserting into the middle of a large bottom costs O(size of bottom). {@code remove}
- * is O(1): the event's handle is kept in its {@link Event#setRa(int) ra} field, and removal only
- * marks the node, which is dropped when it is reached or when a rebuild (O(n), at most once per
- * n/2 removals) clears out marked nodes. {@code addFirst} is O(1) amortised. {@code addBefore} and
- * {@code addAfter} scan the bucket, top or bottom holding the other event, O(n) in the worst case.
- * {@code getFirstOfClass} is O(h) and iteration O(h + n log n), where h is the largest number of
- * events pending at once since the list was last empty.
+ * take O(1) amortised time for the distributions studied by Tang et al.; a burst of m events at one
+ * time costs O(m log m) once, and inserting into the middle of a large late array costs O(its
+ * size). {@code remove} is O(1): the event's handle is kept in its {@link Event#setRa(int) ra}
+ * field and removal only marks it; its entry is dropped when reached, or by a rebuild (O(n), at
+ * most once per n removals). {@code addFirst} is O(1) amortised. {@code addBefore} and {@code
+ * addAfter} scan the bucket, top or bottom holding the other event, O(n) in the worst case. {@code
+ * getFirstOfClass} is O(n) and iteration O(n log n). Shortly before events leave bottom, the list
+ * reads one field of each, so that the caller finds them in cache.
  *
- * <p><b>Memory.</b> Per pending event: a 32-byte record of primitives, a slot in an event array, a
- * free-list slot, a top slot and about one bucket head; no object is allocated per event.
+ * <p><b>Memory.</b> No object is allocated per event. Per pending event: a 32-byte entry in the
+ * chunk pool (which grows by half when full), a slot in an event array and in a free list (4 bytes
+ * each) and a flag byte; per bucket 16 bytes; bottom and a scratch array hold as many entries as
+ * the largest bucket or burst moved into bottom. Storage grows with the largest number of events
+ * pending at once and is released by {@link #clear()}. A handle keeps its last event after the
+ * event leaves (so that an event rescheduling itself skips a reference store and its GC write
+ * barrier), so up to that many departed events stay reachable until their handles are reused or
+ * the list runs empty.
  *
  * <p><b>Contract.</b> An event may be pending in at most one {@code LadderQueue} at a time and is
  * rejected when added twice; while pending its {@code ra} field belongs to this list (SSJ marks it
@@ -66,14 +77,26 @@ import umontreal.ssj.util.PrintfFormat;
  * deterministic: no hashing, randomness or clock is involved. It is not thread-safe.
  */
 public final class LadderQueue implements EventList {
-  /** Largest bucket that is sorted into bottom rather than spread over a new rung (Tang et al.). */
-  static final int THRESHOLD = 50;
+  /** Mean number of events per bucket of a rung made from top. */
+  static final int TOP_BUCKET_LOAD = 256;
 
-  /** Most rungs at once; deeper buckets are sorted whatever their size. */
+  /** Largest bucket moved into bottom; larger ones are spread over a new rung. */
+  static final int THRESHOLD = 4096;
+
+  /** Mean number of events per bucket of a rung made from a bucket or from bottom and late. */
+  static final int CHILD_BUCKET_LOAD = 64;
+
+  /** Mean number of events per segment of bottom. */
+  static final int SEGMENT_LOAD = 2;
+
+  /** Largest bottom sorted as a single segment. */
+  static final int SORT_WHOLE_MAX = 16;
+
+  /** Most rungs at once; deeper buckets go to bottom whatever their size. */
   static final int MAX_RUNGS = 16;
 
-  /** Size past which a bottom holding several times becomes a rung again. */
-  static final int BOTTOM_SPAWN = 4 * THRESHOLD;
+  /** Size past which a late array holding several times turns, with bottom, into a rung. */
+  static final int LATE_SPAWN = 256;
 
   /** Distance between consecutive sequence numbers of {@code add} and {@code addFirst}. */
   static final long SEQUENCE_GAP = 1L << 16;
@@ -83,21 +106,67 @@ public final class LadderQueue implements EventList {
 
   private static final int INITIAL_CAPACITY = 64;
   private static final int COMPACT_MIN_DEAD = 64;
-  private static final int INSERTION_SORT_MAX = 24;
+  private static final int PREFETCH_BATCH = 128;
   private static final int NONE = -1;
 
-  // A node's record: rec[4h + TIME, NEXT, PRIORITY, SEQUENCE]. Time and next come first so that
-  // the two words read while walking a bucket never straddle a cache line.
-  private static final int TIME = 0;
-  private static final int NEXT = 1;
-  private static final int PRIORITY = 2;
-  private static final int SEQUENCE = 3;
+  // Chunks of CHUNK entries; a chain of chunks is described by {head, tail, size} in an int[].
+  private static final int CHUNK_BITS = 4;
+  private static final int CHUNK = 1 << CHUNK_BITS;
+  private static final int CHUNK_WORDS_SHIFT = CHUNK_BITS + SHIFT;
+  private static final int HEAD = 0;
+  private static final int TAIL = 1;
+  private static final int SIZE = 2;
+  private static final int META_SHIFT = 2; // bucket b's chain is at meta[(b << META_SHIFT) + ...]
 
+  /**
+   * The sizes that steer a list; {@link #DEFAULT} in production, small values in tests so that
+   * short runs go through every path.
+   *
+   * @param topBucketLoad mean events per bucket of a rung made from top
+   * @param threshold largest bucket moved into bottom
+   * @param childBucketLoad mean events per bucket of a rung made from a bucket or bottom
+   * @param segmentLoad mean events per segment of bottom
+   * @param sortWholeMax largest bottom sorted as one segment
+   * @param maxRungs most rungs at once, at most {@link #MAX_RUNGS}
+   * @param lateSpawn size past which late turns into a rung
+   * @param sequenceGap distance between consecutive sequence numbers, at least 2
+   * @param sequenceLimit bound on the magnitude of sequence numbers, at least 4 gaps
+   */
+  record Tuning(int topBucketLoad, int threshold, int childBucketLoad, int segmentLoad,
+      int sortWholeMax, int maxRungs, int lateSpawn, long sequenceGap, long sequenceLimit) {
+    static final Tuning DEFAULT = new Tuning(TOP_BUCKET_LOAD, THRESHOLD, CHILD_BUCKET_LOAD,
+        SEGMENT_LOAD, SORT_WHOLE_MAX, MAX_RUNGS, LATE_SPAWN, SEQUENCE_GAP, SEQUENCE_LIMIT);
+
+    Tuning {
+      if (topBucketLoad < 1 || threshold < 2 || childBucketLoad < 1 || segmentLoad < 1
+          || sortWholeMax < 1 || maxRungs < 1 || maxRungs > MAX_RUNGS || lateSpawn < 1
+          || sequenceGap < 2 || sequenceLimit < 4 * sequenceGap) {
+        throw new IllegalArgumentException(toString());
+      }
+    }
+
+    Tuning withSequenceSpace(long gap, long limit) {
+      return new Tuning(topBucketLoad, threshold, childBucketLoad, segmentLoad, sortWholeMax,
+          maxRungs, lateSpawn, gap, limit);
+    }
+  }
+
+  private final int topBucketLoad;
+  private final int threshold;
+  private final int childBucketLoad;
+  private final int segmentLoad;
+  private final int sortWholeMax;
+  private final int maxRungs;
+  private final int lateSpawn;
   private final long sequenceGap;
   private final long sequenceLimit;
 
-  private long[] rec;
-  private Event[] events; // null for free handles and for removed nodes still linked somewhere
+  // Handles: held[h] says whether handle h holds a pending event, events[h]. A free handle or a
+  // removed event's handle may keep its last event in events[h]: storing a reference into this
+  // large, long-lived array costs a GC write barrier, so a handle given back to the same event
+  // (as when an event reschedules itself) skips the store. reset() clears the stale references.
+  private Event[] events;
+  private boolean[] held;
   private int[] free;
   private int freeCount;
   private int highWater;
@@ -107,41 +176,64 @@ public final class LadderQueue implements EventList {
   private long backSequence;
   private int modCount;
 
-  private int[] top;
-  private int topCount;
+  private long[] chunks;
+  private int[] chunkNext;
+  private int chunkHighWater;
+  private int freeChunk;
+
+  private final int[] top = new int[4]; // one chain: head, tail, size
   private double topMin;
   private double topMax;
   private double topMaxFinite;
-  private double topThreshold; // top holds exactly the events with time > topThreshold
+  private double topThreshold; // top holds exactly the entries with time > topThreshold
 
   private int rungCount;
-  private final int[][] rungHeads = new int[MAX_RUNGS][];
+  private final int[][] rungMeta = new int[MAX_RUNGS][];
   private final int[] rungBuckets = new int[MAX_RUNGS];
   private final int[] rungCurrent = new int[MAX_RUNGS];
   private final double[] rungStart = new double[MAX_RUNGS];
   private final double[] rungScale = new double[MAX_RUNGS];
 
-  private int[] bottom;
+  // Bottom: entries [bottomHead, bottomTail) in segments; segment k ends at segmentEnd[k]; the
+  // current segment ends at sortedEnd and is sorted; later segments are not sorted yet.
+  private long[] bottom;
   private int bottomHead;
   private int bottomTail;
-  private int bottomSpawnAt;
+  private int[] segmentEnd = new int[1];
+  private int segment;
+  private int sortedEnd;
+  private int prefetchedTo;
+  private long prefetchSink;
 
-  private int[] sortBuffer = new int[0];
-  private int[] groupBuffer = new int[0];
+  // Late: sorted entries [lateHead, lateTail), all earlier than every rung and top.
+  private long[] late;
+  private int lateHead;
+  private int lateTail;
+  private int lateSpawnAt;
+  private boolean firstInLate;
+
+  private long[] scratch = new long[0];
+  private int[] segmentOf = new int[0];
+  private int[] offsets = new int[0];
+  private long[][] offsetArrays = new long[0][];
 
   /** Creates an empty list. */
   public LadderQueue() {
-    this(SEQUENCE_GAP, SEQUENCE_LIMIT);
+    this(Tuning.DEFAULT);
   }
 
-  /** Creates an empty list with a custom sequence space, so tests can exhaust it quickly. */
-  LadderQueue(long sequenceGap, long sequenceLimit) {
-    if (sequenceGap < 2 || sequenceLimit < 4 * sequenceGap) {
-      throw new IllegalArgumentException("gap " + sequenceGap + ", limit " + sequenceLimit);
-    }
-    this.sequenceGap = sequenceGap;
-    this.sequenceLimit = sequenceLimit;
-    allocate(INITIAL_CAPACITY);
+  /** Creates an empty list with custom sizes, so tests can reach every path quickly. */
+  LadderQueue(Tuning tuning) {
+    this.topBucketLoad = tuning.topBucketLoad();
+    this.threshold = tuning.threshold();
+    this.childBucketLoad = tuning.childBucketLoad();
+    this.segmentLoad = tuning.segmentLoad();
+    this.sortWholeMax = tuning.sortWholeMax();
+    this.maxRungs = tuning.maxRungs();
+    this.lateSpawn = tuning.lateSpawn();
+    this.sequenceGap = tuning.sequenceGap();
+    this.sequenceLimit = tuning.sequenceLimit();
+    allocate();
   }
 
   /**
@@ -169,7 +261,7 @@ public final class LadderQueue implements EventList {
    */
   @Override
   public void clear() {
-    allocate(INITIAL_CAPACITY);
+    allocate();
     modCount++;
   }
 
@@ -187,7 +279,7 @@ public final class LadderQueue implements EventList {
     double p = notNaN(ev.priority(), "priority", ev);
     requireNotPending(ev);
     long s = nextBackSequence();
-    place(newNode(ev, t, p, s), t);
+    place(t, p, s, newHandle(ev));
   }
 
   /**
@@ -205,17 +297,18 @@ public final class LadderQueue implements EventList {
     double t = notNaN(ev.time(), "time", ev);
     double p = notNaN(ev.priority(), "priority", ev);
     requireNotPending(ev);
-    int first = first();
-    if (first != NONE) {
-      double ft = time(first);
-      double fp = priority(first);
+    if (first() != NONE) {
+      long[] a = firstInLate ? late : bottom;
+      int o = (firstInLate ? lateHead : bottomHead) << SHIFT;
+      double ft = Entries.time(a, o);
+      double fp = Entries.priority(a, o);
       if (t > ft || (t == ft && p > fp)) {
         t = ft;
         p = fp;
       }
     }
     long s = nextFrontSequence();
-    place(newNode(ev, t, p, s), t);
+    place(t, p, s, newHandle(ev));
   }
 
   /**
@@ -262,26 +355,19 @@ public final class LadderQueue implements EventList {
 
   /**
    * The first pending event whose class has the binary name {@code cl} (exact class, as {@code
-   * SplayTree} compares it). O(h), see the class comment.
+   * SplayTree} compares it). O(n).
    *
    * @param cl a binary class name as {@link Class#getName()} gives it
    * @return the first such event, or null when there is none
    */
   @Override
   public Event getFirstOfClass(String cl) {
-    int best = NONE;
-    for (int h = 0; h < highWater; h++) {
-      Event ev = events[h];
-      if (ev != null && ev.getClass().getName().equals(cl) && (best == NONE || less(h, best))) {
-        best = h;
-      }
-    }
-    return best == NONE ? null : events[best];
+    return firstMatching(null, cl);
   }
 
   /**
    * The first pending event whose class is exactly {@code cl} (subclasses do not count, as in
-   * {@code SplayTree}). O(h), see the class comment.
+   * {@code SplayTree}). O(n).
    *
    * @param cl the event class
    * @param <E> the event type
@@ -289,14 +375,7 @@ public final class LadderQueue implements EventList {
    */
   @Override
   public <E extends Event> E getFirstOfClass(Class<E> cl) {
-    int best = NONE;
-    for (int h = 0; h < highWater; h++) {
-      Event ev = events[h];
-      if (ev != null && ev.getClass() == cl && (best == NONE || less(h, best))) {
-        best = h;
-      }
-    }
-    return best == NONE ? null : cl.cast(events[best]);
+    return cl.cast(firstMatching(cl, null));
   }
 
   /**
@@ -310,7 +389,7 @@ public final class LadderQueue implements EventList {
   }
 
   /**
-   * A list iterator over a snapshot of the pending events in order, taken in O(h + n log n). It
+   * A list iterator over a snapshot of the pending events in order, taken in O(n log n). It
    * supports {@code next}, {@code previous}, the index methods and {@code remove} (which removes
    * the event from this list); {@code add} and {@code set} throw {@link
    * UnsupportedOperationException}. Any change to the list not made through the iterator makes
@@ -336,19 +415,22 @@ public final class LadderQueue implements EventList {
     if (h == NONE) {
       return false;
     }
-    events[h] = null;
+    held[h] = false;
     ev.setRa(NONE);
     live--;
     modCount++;
     if (live == 0) {
       reset();
-    } else if (bottomHead < bottomTail && bottom[bottomHead] == h) {
+    } else if (bottomHead < sortedEnd && Entries.handle(bottom, bottomHead << SHIFT) == h) {
       bottomHead++;
+      free[freeCount++] = h;
+    } else if (lateHead < lateTail && Entries.handle(late, lateHead << SHIFT) == h) {
+      lateHead++;
       free[freeCount++] = h;
     } else {
       dead++;
-      if (dead >= COMPACT_MIN_DEAD && 2 * dead > highWater) {
-        compact();
+      if (dead >= COMPACT_MIN_DEAD && dead > live) {
+        rebuild(false);
       }
     }
     return true;
@@ -365,9 +447,13 @@ public final class LadderQueue implements EventList {
     if (h == NONE) {
       return null;
     }
-    bottomHead++;
+    if (firstInLate) {
+      lateHead++;
+    } else {
+      bottomHead++;
+    }
     Event ev = events[h];
-    events[h] = null;
+    held[h] = false;
     free[freeCount++] = h;
     ev.setRa(NONE);
     live--;
@@ -401,53 +487,18 @@ public final class LadderQueue implements EventList {
     return modCount;
   }
 
-  // ---------------------------------------------------------------- nodes and keys
+  // ---------------------------------------------------------------- handles
 
   private static double notNaN(double x, String what, Event ev) {
     if (x != x) {
       throw new IllegalArgumentException("event " + ev + " has a NaN " + what);
     }
-    return x; // -0.0 and 0.0 need no folding: double comparisons, like Event.compareTo, equate them
-  }
-
-  private double time(int h) {
-    return Double.longBitsToDouble(rec[(h << 2) + TIME]);
-  }
-
-  private double priority(int h) {
-    return Double.longBitsToDouble(rec[(h << 2) + PRIORITY]);
-  }
-
-  private long sequence(int h) {
-    return rec[(h << 2) + SEQUENCE];
-  }
-
-  private int next(int h) {
-    return (int) rec[(h << 2) + NEXT];
-  }
-
-  private void setNext(int h, int next) {
-    rec[(h << 2) + NEXT] = next;
-  }
-
-  /** Whether node {@code a} comes before node {@code b}: (time, priority, sequence). */
-  private boolean less(int a, int b) {
-    double ta = time(a);
-    double tb = time(b);
-    if (ta != tb) {
-      return ta < tb;
-    }
-    double pa = priority(a);
-    double pb = priority(b);
-    if (pa != pb) {
-      return pa < pb;
-    }
-    return sequence(a) < sequence(b);
+    return x; // -0.0 needs no folding: double comparisons, like Event.compareTo, equate it with 0.0
   }
 
   private int handleOf(Event ev) {
     int h = ev.getRa();
-    return h >= 0 && h < highWater && events[h] == ev ? h : NONE;
+    return h >= 0 && h < highWater && held[h] && events[h] == ev ? h : NONE;
   }
 
   private void requireNotPending(Event ev) {
@@ -456,103 +507,108 @@ public final class LadderQueue implements EventList {
     }
   }
 
-  private int newNode(Event ev, double t, double p, long s) {
+  private int newHandle(Event ev) {
     int h;
     if (freeCount > 0) {
       h = free[--freeCount];
     } else {
       if (highWater == events.length) {
-        growNodes();
+        if (highWater > (Integer.MAX_VALUE >> 2)) {
+          throw new IllegalStateException("too many pending events: " + highWater);
+        }
+        events = Arrays.copyOf(events, 2 * highWater);
+        held = Arrays.copyOf(held, 2 * highWater);
+        free = Arrays.copyOf(free, 2 * highWater);
       }
       h = highWater++;
     }
-    int i = h << 2;
-    rec[i + TIME] = Double.doubleToRawLongBits(t);
-    rec[i + PRIORITY] = Double.doubleToRawLongBits(p);
-    rec[i + SEQUENCE] = s;
-    events[h] = ev;
+    held[h] = true;
+    if (events[h] != ev) {
+      events[h] = ev;
+    }
     ev.setRa(h);
     live++;
     modCount++;
     return h;
   }
 
-  private void growNodes() {
-    int capacity = events.length;
-    if (capacity > (Integer.MAX_VALUE >> 3)) {
-      throw new IllegalStateException("too many pending events: " + capacity);
-    }
-    capacity <<= 1;
-    events = Arrays.copyOf(events, capacity);
-    rec = Arrays.copyOf(rec, capacity << 2);
-    free = Arrays.copyOf(free, capacity);
-  }
-
-  /** Frees a node that was removed while linked and has now been unlinked. */
+  /** Frees the handle of a removed event whose entry has just been dropped. */
   private void releaseDead(int h) {
     dead--;
     free[freeCount++] = h;
   }
 
-  private void allocate(int capacity) {
-    rec = new long[capacity << 2];
-    events = new Event[capacity];
-    free = new int[capacity];
-    top = new int[capacity];
-    bottom = new int[capacity];
-    Arrays.fill(rungHeads, null);
-    sortBuffer = new int[0];
-    groupBuffer = new int[0];
+  private void allocate() {
+    events = new Event[INITIAL_CAPACITY];
+    held = new boolean[INITIAL_CAPACITY];
+    free = new int[INITIAL_CAPACITY];
+    chunks = new long[(INITIAL_CAPACITY / CHUNK) << CHUNK_WORDS_SHIFT];
+    chunkNext = new int[INITIAL_CAPACITY / CHUNK];
+    bottom = new long[INITIAL_CAPACITY << SHIFT];
+    late = new long[INITIAL_CAPACITY << SHIFT];
+    Arrays.fill(rungMeta, null);
+    scratch = new long[0];
+    segmentOf = new int[0];
+    segmentEnd = new int[1];
+    offsets = new int[0];
+    offsetArrays = new long[0][];
     live = 0;
+    highWater = 0;
     reset();
   }
 
-  /** Forgets every node; only valid when no event is pending. O(1). */
+  /**
+   * Forgets every entry and handle; valid only when no event is pending. O(h) for the h handles
+   * used since the last reset, so O(1) amortised.
+   */
   private void reset() {
+    Arrays.fill(events, 0, highWater, null);
+    Arrays.fill(held, 0, highWater, false);
     highWater = 0;
     freeCount = 0;
     dead = 0;
     frontSequence = 0;
     backSequence = 0;
-    topCount = 0;
+    resetContainers();
+  }
+
+  private void resetContainers() {
+    chunkHighWater = 0;
+    freeChunk = NONE;
+    top[SIZE] = 0;
     topMin = Double.POSITIVE_INFINITY;
     topMax = Double.NEGATIVE_INFINITY;
     topMaxFinite = Double.NEGATIVE_INFINITY;
     topThreshold = Double.NEGATIVE_INFINITY;
     rungCount = 0;
+    emptyBottom();
+    lateHead = late.length >> (SHIFT + 1); // room to grow at both ends
+    lateTail = lateHead;
+    lateSpawnAt = lateSpawn;
+  }
+
+  private void emptyBottom() {
     bottomHead = 0;
     bottomTail = 0;
-    bottomSpawnAt = BOTTOM_SPAWN;
+    segment = 0;
+    sortedEnd = 0;
+    prefetchedTo = 0;
   }
 
   // ---------------------------------------------------------------- sequence numbers
 
   private long nextBackSequence() {
     if (backSequence > sequenceLimit - sequenceGap) {
-      renumberAll();
+      rebuild(true);
     }
     return backSequence += sequenceGap;
   }
 
   private long nextFrontSequence() {
     if (frontSequence < sequenceGap - sequenceLimit) {
-      renumberAll();
+      rebuild(true);
     }
     return frontSequence -= sequenceGap;
-  }
-
-  /** Gives the pending events the sequence numbers gap, 2 gap, ... in order. O(h + n log n). */
-  private void renumberAll() {
-    if ((long) live * sequenceGap > sequenceLimit - 2 * sequenceGap) {
-      throw new IllegalStateException("sequence space too small for " + live + " events");
-    }
-    purgeBottom();
-    int n = sortedLive();
-    for (int i = 0; i < n; i++) {
-      rec[(groupBuffer[i] << 2) + SEQUENCE] = (i + 1) * sequenceGap;
-    }
-    frontSequence = 0;
-    backSequence = n * sequenceGap;
   }
 
   private void addNextTo(Event ev, Event other, boolean after) {
@@ -561,116 +617,275 @@ public final class LadderQueue implements EventList {
       throw new IllegalArgumentException("Event not in list.");
     }
     requireNotPending(ev);
-    double t = time(o);
-    double p = priority(o);
+    int i = locate(o, other.time());
+    double t = Entries.time(offsetArrays[i], offsets[i]);
+    double p = Entries.priority(offsetArrays[i], offsets[i]);
     long s = sequenceNextTo(o, t, p, after);
-    place(newNode(ev, t, p, s), t);
+    place(t, p, s, newHandle(ev));
   }
 
-  /** A sequence number strictly between {@code o}'s and its neighbour's in its group. */
+  /** A sequence number strictly between handle o's and that of its neighbour in its group. */
   private long sequenceNextTo(int o, double t, double p, boolean after) {
-    int n = collectGroup(t, p);
-    int neighbour = NONE;
-    long so = sequence(o);
-    for (int i = 0; i < n; i++) {
-      int g = groupBuffer[i];
-      long sg = sequence(g);
-      boolean beyond = after ? sg > so : sg < so;
-      if (beyond && (neighbour == NONE || (after ? sg < sequence(neighbour) : sg > sequence(neighbour)))) {
-        neighbour = g;
-      }
-    }
-    if (neighbour == NONE) {
-      return after ? nextBackSequence() : nextFrontSequence();
-    }
-    if (Math.abs(sequence(neighbour) - so) < 2) {
-      renumberGroup(n);
-      so = sequence(o);
-    }
-    return so + (sequence(neighbour) - so) / 2;
-  }
-
-  /** Renumbers the group in groupBuffer[0, n) with fresh, widely spaced sequence numbers. */
-  private void renumberGroup(int n) {
-    if (backSequence > sequenceLimit - (n + 2L) * sequenceGap) {
-      renumberAll();
-      return;
-    }
-    purgeBottom(); // dead nodes in bottom would keep their old numbers and break its order
-    sort(groupBuffer, n);
-    for (int i = 0; i < n; i++) {
-      rec[(groupBuffer[i] << 2) + SEQUENCE] = backSequence += sequenceGap;
-    }
-  }
-
-  /** Collects the pending events of time t and priority p into groupBuffer; returns how many. */
-  private int collectGroup(double t, double p) {
-    int n = 0;
-    if (t > topThreshold) {
-      for (int i = 0; i < topCount; i++) {
-        n = collectIfInGroup(top[i], t, p, n);
-      }
-      return n;
-    }
-    for (int r = 0; r < rungCount; r++) {
-      int b = bucketOf(r, t);
-      if (b >= rungCurrent[r]) {
-        for (int h = rungHeads[r][b]; h != NONE; h = next(h)) {
-          n = collectIfInGroup(h, t, p, n);
+    while (true) {
+      int n = collectGroup(t, p);
+      long so = 0;
+      for (int i = 0; i < n; i++) {
+        if (Entries.handle(offsetArrays[i], offsets[i]) == o) {
+          so = Entries.sequence(offsetArrays[i], offsets[i]);
         }
-        return n;
       }
+      long neighbour = 0;
+      boolean found = false;
+      for (int i = 0; i < n; i++) {
+        long sg = Entries.sequence(offsetArrays[i], offsets[i]);
+        if ((after ? sg > so : sg < so) && (!found || (after ? sg < neighbour : sg > neighbour))) {
+          neighbour = sg;
+          found = true;
+        }
+      }
+      if (!found) {
+        return after ? nextBackSequence() : nextFrontSequence();
+      }
+      if (Math.abs(neighbour - so) >= 2) {
+        return so + (neighbour - so) / 2;
+      }
+      renumberGroup(t, p); // then neighbours are a whole gap apart
     }
-    for (int i = bottomHead; i < bottomTail; i++) {
-      n = collectIfInGroup(bottom[i], t, p, n);
-    }
-    return n;
   }
 
-  private int collectIfInGroup(int h, double t, double p, int n) {
-    if (events[h] != null && time(h) == t && priority(h) == p) {
-      if (n == groupBuffer.length) {
-        groupBuffer = Arrays.copyOf(groupBuffer, Math.max(16, 2 * n));
-      }
-      groupBuffer[n++] = h;
+  /** Gives the group (t, p) fresh, widely spaced sequence numbers in its order. */
+  private void renumberGroup(double t, double p) {
+    purgeLate(); // removed entries would keep their old numbers and break late's order
+    int n = collectGroup(t, p);
+    if (backSequence > sequenceLimit - (n + 2L) * sequenceGap) {
+      rebuild(true);
+      return;
     }
-    return n;
+    for (int i = 1; i < n; i++) { // insertion sort of the group by sequence number
+      int x = offsets[i];
+      long[] xa = offsetArrays[i];
+      long xs = Entries.sequence(xa, x);
+      int j = i - 1;
+      while (j >= 0 && Entries.sequence(offsetArrays[j], offsets[j]) > xs) {
+        offsets[j + 1] = offsets[j];
+        offsetArrays[j + 1] = offsetArrays[j];
+        j--;
+      }
+      offsets[j + 1] = x;
+      offsetArrays[j + 1] = xa;
+    }
+    for (int i = 0; i < n; i++) {
+      offsetArrays[i][offsets[i] + 2] = backSequence += sequenceGap;
+    }
   }
 
-  // ---------------------------------------------------------------- placing nodes
+  // ---------------------------------------------------------------- finding entries
 
-  /** Puts node h (time t) into top, the first rung covering t, or bottom. */
-  private void place(int h, double t) {
+  /**
+   * Finds the entry of handle o, trying first the container of time {@code hint} (its event's
+   * current time, which is its key's time unless addFirst or addBefore/addAfter changed it).
+   *
+   * @return the index of the entry in offsets and offsetArrays
+   */
+  private int locate(int o, double hint) {
+    int n = collectContainer(hint);
+    for (int i = 0; i < n; i++) {
+      if (Entries.handle(offsetArrays[i], offsets[i]) == o) {
+        return i;
+      }
+    }
+    for (int kind = 0; kind < rungCount + 2; kind++) {
+      n = collectWhole(kind);
+      for (int i = 0; i < n; i++) {
+        if (Entries.handle(offsetArrays[i], offsets[i]) == o) {
+          return i;
+        }
+      }
+    }
+    throw new IllegalStateException("no entry for pending handle " + o);
+  }
+
+  /** Collects the pending entries of key (t, p). */
+  private int collectGroup(double t, double p) {
+    int n = collectContainer(t);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      long[] a = offsetArrays[i];
+      int at = offsets[i];
+      if (Entries.time(a, at) == t && Entries.priority(a, at) == p
+          && held[Entries.handle(a, at)]) {
+        offsets[k] = at;
+        offsetArrays[k++] = a;
+      }
+    }
+    return k;
+  }
+
+  /** Collects all entries (pending or removed) in the container of time t. */
+  private int collectContainer(double t) {
     if (t > topThreshold) {
-      pushTop(h, t);
+      return appendChain(top, 0, 0);
+    }
+    for (int r = 0; r < rungCount; r++) {
+      int b = bucketOf(r, t);
+      if (b >= rungCurrent[r]) {
+        return appendChain(rungMeta[r], b << META_SHIFT, 0);
+      }
+    }
+    return appendRange(late, lateHead, lateTail, appendRange(bottom, bottomHead, bottomTail, 0));
+  }
+
+  /** Collects all entries of top (kind 0), of bottom and late (kind 1), or of rung kind - 2. */
+  private int collectWhole(int kind) {
+    if (kind == 0) {
+      return appendChain(top, 0, 0);
+    }
+    if (kind == 1) {
+      return appendRange(late, lateHead, lateTail, appendRange(bottom, bottomHead, bottomTail, 0));
+    }
+    int r = kind - 2;
+    int n = 0;
+    for (int b = rungCurrent[r]; b < rungBuckets[r]; b++) {
+      n = appendChain(rungMeta[r], b << META_SHIFT, n);
+    }
+    return n;
+  }
+
+  private int appendChain(int[] meta, int m, int n) {
+    int size = meta[m + SIZE];
+    ensureOffsets(n + size);
+    int c = meta[m + HEAD];
+    for (int i = 0; i < size; i++) {
+      if (i > 0 && (i & (CHUNK - 1)) == 0) {
+        c = chunkNext[c];
+      }
+      offsetArrays[n] = chunks;
+      offsets[n++] = ((c << CHUNK_BITS) + (i & (CHUNK - 1))) << SHIFT;
+    }
+    return n;
+  }
+
+  private int appendRange(long[] a, int from, int to, int n) {
+    ensureOffsets(n + to - from);
+    for (int i = from; i < to; i++) {
+      offsetArrays[n] = a;
+      offsets[n++] = i << SHIFT;
+    }
+    return n;
+  }
+
+  private void ensureOffsets(int n) {
+    if (offsets.length < n) {
+      int capacity = Math.max(n, 2 * offsets.length);
+      offsets = Arrays.copyOf(offsets, capacity);
+      offsetArrays = Arrays.copyOf(offsetArrays, capacity);
+    }
+  }
+
+  /** The first pending event of exactly class {@code type}, or of the class named {@code name}. */
+  private Event firstMatching(Class<?> type, String name) {
+    long[] bestArray = null;
+    int best = 0;
+    for (int kind = 0; kind < rungCount + 2; kind++) {
+      int n = collectWhole(kind);
+      for (int i = 0; i < n; i++) {
+        long[] a = offsetArrays[i];
+        int h = Entries.handle(a, offsets[i]);
+        Event ev = held[h] ? events[h] : null;
+        if (ev != null
+            && (type != null ? ev.getClass() == type : ev.getClass().getName().equals(name))
+            && (bestArray == null || Entries.less(a, offsets[i], bestArray, best))) {
+          bestArray = a;
+          best = offsets[i];
+        }
+      }
+    }
+    return bestArray == null ? null : events[Entries.handle(bestArray, best)];
+  }
+
+  // ---------------------------------------------------------------- placing entries
+
+  /** Puts the entry (t, p, s, h) into top, the first rung covering t, or late. */
+  private void place(double t, double p, long s, int h) {
+    if (t > topThreshold) {
+      if (t < topMin) {
+        topMin = t;
+      }
+      if (t > topMax) {
+        topMax = t;
+      }
+      if (t > topMaxFinite && t != Double.POSITIVE_INFINITY) {
+        topMaxFinite = t;
+      }
+      append(top, 0, t, p, s, h);
       return;
     }
     for (int r = 0; r < rungCount; r++) {
       int b = bucketOf(r, t);
       if (b >= rungCurrent[r]) {
-        int[] heads = rungHeads[r];
-        setNext(h, heads[b]);
-        heads[b] = h;
+        append(rungMeta[r], b << META_SHIFT, t, p, s, h);
         return;
       }
     }
-    insertBottom(h);
+    insertLate(t, p, s, h);
   }
 
-  private void pushTop(int h, double t) {
-    if (topCount == top.length) {
-      top = Arrays.copyOf(top, 2 * topCount);
+  /** Appends an entry to the chain described at meta[m + HEAD, TAIL, SIZE]. */
+  private void append(int[] meta, int m, double t, double p, long s, int h) {
+    int size = meta[m + SIZE];
+    int slot = size & (CHUNK - 1);
+    int c;
+    if (slot == 0) {
+      c = newChunk();
+      if (size == 0) {
+        meta[m + HEAD] = c;
+      } else {
+        chunkNext[meta[m + TAIL]] = c;
+      }
+      meta[m + TAIL] = c;
+    } else {
+      c = meta[m + TAIL];
     }
-    top[topCount++] = h;
-    if (t < topMin) {
-      topMin = t;
+    Entries.put(chunks, ((c << CHUNK_BITS) + slot) << SHIFT, t, p, s, h);
+    meta[m + SIZE] = size + 1;
+  }
+
+  private int newChunk() {
+    int c = freeChunk;
+    if (c != NONE) {
+      freeChunk = chunkNext[c];
+      return c;
     }
-    if (t > topMax) {
-      topMax = t;
+    if (chunkHighWater == chunkNext.length) {
+      int capacity = chunkNext.length + (chunkNext.length >> 1) + 1;
+      chunkNext = Arrays.copyOf(chunkNext, capacity);
+      chunks = Arrays.copyOf(chunks, capacity << CHUNK_WORDS_SHIFT);
     }
-    if (t > topMaxFinite && t != Double.POSITIVE_INFINITY) {
-      topMaxFinite = t;
+    return chunkHighWater++;
+  }
+
+  /**
+   * Moves the entries of a chain into bottom[0, size) (bottom must be empty), frees its chunks and
+   * empties the chain.
+   *
+   * @return the number of entries moved
+   */
+  private int drainChainIntoBottom(int[] meta, int m) {
+    int size = meta[m + SIZE];
+    meta[m + SIZE] = 0;
+    if (bottom.length < size << SHIFT) {
+      bottom = new long[Math.max(size, bottom.length >> (SHIFT - 1)) << SHIFT];
     }
+    int c = meta[m + HEAD];
+    for (int copied = 0; copied < size; copied += CHUNK) {
+      System.arraycopy(chunks, c << CHUNK_WORDS_SHIFT, bottom, copied << SHIFT,
+          Math.min(CHUNK, size - copied) << SHIFT);
+      int next = chunkNext[c];
+      chunkNext[c] = freeChunk;
+      freeChunk = c;
+      c = next;
+    }
+    return size;
   }
 
   /** The bucket of rung r for time t: monotone in t, -1 below the rung, clamped at its end. */
@@ -685,20 +900,21 @@ public final class LadderQueue implements EventList {
 
   /**
    * Opens rung number rungCount with n buckets over [lo, hiFinite], or returns false when that
-   * range cannot be divided (empty, infinite or too narrow for n buckets).
+   * range cannot be divided (empty, infinite or too narrow for n buckets) or n is below 2.
    */
   private boolean openRung(double lo, double hiFinite, int n) {
     double scale = n / (hiFinite - lo);
-    if (!(scale > 0.0 && scale < Double.POSITIVE_INFINITY) || rungCount == MAX_RUNGS) {
+    if (!(scale > 0.0 && scale < Double.POSITIVE_INFINITY) || n < 2 || rungCount == maxRungs) {
       return false;
     }
     int r = rungCount++;
-    int[] heads = rungHeads[r];
-    if (heads == null || heads.length < n) {
-      heads = new int[n];
-      rungHeads[r] = heads;
+    int[] meta = rungMeta[r];
+    if (meta == null || meta.length < n << META_SHIFT) {
+      meta = new int[n << META_SHIFT];
+      rungMeta[r] = meta;
+    } else {
+      Arrays.fill(meta, 0, n << META_SHIFT, 0);
     }
-    Arrays.fill(heads, 0, n, NONE);
     rungBuckets[r] = n;
     rungCurrent[r] = 0;
     rungStart[r] = lo;
@@ -706,80 +922,112 @@ public final class LadderQueue implements EventList {
     return true;
   }
 
-  /** Links the pending nodes of src[from, to) into the last rung; frees removed ones. */
-  private void spreadIntoLastRung(int[] src, int from, int to) {
-    int r = rungCount - 1;
-    int[] heads = rungHeads[r];
+  /**
+   * Opens a rung of about n / childBucketLoad buckets over the times of the entries
+   * a[from, to), if they span a divisible range.
+   */
+  private boolean openRungOver(long[] a, int from, int to) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    double hiFinite = Double.NEGATIVE_INFINITY;
     for (int i = from; i < to; i++) {
-      int h = src[i];
-      if (events[h] == null) {
+      double t = Entries.time(a, i << SHIFT);
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+      if (t != Double.POSITIVE_INFINITY) {
+        hiFinite = Math.max(hiFinite, t);
+      }
+    }
+    return lo < hi && openRung(lo, hiFinite, Math.max(2, (to - from) / childBucketLoad));
+  }
+
+  /** Spreads the pending entries of a[from, to) over the last rung; frees removed ones. */
+  private void spreadIntoLastRung(long[] a, int from, int to) {
+    int r = rungCount - 1;
+    int[] meta = rungMeta[r];
+    boolean check = dead > 0;
+    for (int i = from; i < to; i++) {
+      int o = i << SHIFT;
+      int h = Entries.handle(a, o);
+      if (check && !held[h]) {
         releaseDead(h);
         continue;
       }
-      int b = bucketOf(r, time(h));
-      setNext(h, heads[b]);
-      heads[b] = h;
+      double t = Entries.time(a, o);
+      append(meta, bucketOf(r, t) << META_SHIFT, t, Entries.priority(a, o), Entries.sequence(a, o), h);
     }
   }
 
-  private void insertBottom(int h) {
-    int lo = bottomHead;
-    int hi = bottomTail;
+  private void insertLate(double t, double p, long s, int h) {
+    int lo = lateHead;
+    int hi = lateTail;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (less(h, bottom[mid])) {
+      if (Entries.less(t, p, s, late, mid << SHIFT)) {
         hi = mid;
       } else {
         lo = mid + 1;
       }
     }
     int pos = lo;
-    if (bottomHead > 0 && pos - bottomHead <= bottomTail - pos) {
-      System.arraycopy(bottom, bottomHead, bottom, bottomHead - 1, pos - bottomHead);
-      bottomHead--;
-      bottom[pos - 1] = h;
+    if (lateHead > 0 && (pos - lateHead <= lateTail - pos || lateTail << SHIFT == late.length)) {
+      System.arraycopy(late, lateHead << SHIFT, late, (lateHead - 1) << SHIFT,
+          (pos - lateHead) << SHIFT);
+      lateHead--;
+      pos--;
     } else {
-      if (bottomTail == bottom.length) {
-        bottom = Arrays.copyOf(bottom, 2 * bottom.length);
+      if (lateTail << SHIFT == late.length) {
+        late = Arrays.copyOf(late, 2 * late.length);
       }
-      System.arraycopy(bottom, pos, bottom, pos + 1, bottomTail - pos);
-      bottom[pos] = h;
-      bottomTail++;
+      System.arraycopy(late, pos << SHIFT, late, (pos + 1) << SHIFT, (lateTail - pos) << SHIFT);
+      lateTail++;
     }
-    if (bottomTail - bottomHead > bottomSpawnAt) {
-      spawnFromBottom();
+    Entries.put(late, pos << SHIFT, t, p, s, h);
+    if (lateTail - lateHead > lateSpawnAt) {
+      spawnFromBottomAndLate();
     }
   }
 
-  /** Turns an overgrown bottom into a new lowest rung, if its times can be divided. */
-  private void spawnFromBottom() {
-    int n = bottomTail - bottomHead;
-    double lo = time(bottom[bottomHead]);
-    double hiFinite = Double.NEGATIVE_INFINITY;
-    for (int i = bottomTail - 1; i >= bottomHead; i--) {
-      double t = time(bottom[i]);
-      if (t != Double.POSITIVE_INFINITY) {
-        hiFinite = t;
-        break;
-      }
-    }
-    if (!openRung(lo, hiFinite, n)) {
-      bottomSpawnAt = 2 * n; // try again only once it has doubled
+  /** Turns bottom and an overgrown late array into a new lowest rung, if their times divide. */
+  private void spawnFromBottomAndLate() {
+    int nb = bottomTail - bottomHead;
+    int n = nb + lateTail - lateHead;
+    ensureScratch(n);
+    System.arraycopy(bottom, bottomHead << SHIFT, scratch, 0, nb << SHIFT);
+    System.arraycopy(late, lateHead << SHIFT, scratch, nb << SHIFT, (lateTail - lateHead) << SHIFT);
+    if (!openRungOver(scratch, 0, n)) {
+      lateSpawnAt = 2 * (lateTail - lateHead); // try again only once it has doubled
       return;
     }
-    spreadIntoLastRung(bottom, bottomHead, bottomTail);
-    bottomHead = 0;
-    bottomTail = 0;
-    bottomSpawnAt = BOTTOM_SPAWN;
+    emptyBottom();
+    lateHead = late.length >> (SHIFT + 1);
+    lateTail = lateHead;
+    lateSpawnAt = lateSpawn;
+    spreadIntoLastRung(scratch, 0, n);
   }
 
-  // ---------------------------------------------------------------- finding the first node
+  private void ensureScratch(int n) {
+    if (scratch.length < n << SHIFT) {
+      scratch = new long[Math.max(n, scratch.length >> (SHIFT - 1)) << SHIFT];
+    }
+  }
 
-  /** The handle of the first pending node, moving buckets into bottom as needed; NONE if empty. */
+  // ---------------------------------------------------------------- finding the first entry
+
+  /**
+   * The handle of the first pending event, whose entry is then at bottomHead or, when firstInLate,
+   * at lateHead; refills bottom from the rungs or top as needed. NONE when the list is empty.
+   */
   private int first() {
-    if (bottomHead < bottomTail) {
-      int h = bottom[bottomHead];
-      if (events[h] != null) {
+    if (bottomHead == sortedEnd && sortedEnd < bottomTail) {
+      nextSegment();
+    }
+    if (bottomHead < sortedEnd) {
+      int o = bottomHead << SHIFT;
+      int h = Entries.handle(bottom, o);
+      if (held[h]
+          && (lateHead == lateTail || Entries.less(bottom, o, late, lateHead << SHIFT))) {
+        firstInLate = false;
         return h;
       }
     }
@@ -788,20 +1036,38 @@ public final class LadderQueue implements EventList {
 
   private int firstSlow() {
     while (true) {
-      while (bottomHead < bottomTail) {
-        int h = bottom[bottomHead];
-        if (events[h] != null) {
-          return h;
+      while (true) { // bring bottom's first pending entry to bottomHead, in the sorted segment
+        if (bottomHead < sortedEnd) {
+          int h = Entries.handle(bottom, bottomHead << SHIFT);
+          if (held[h]) {
+            break;
+          }
+          bottomHead++;
+          releaseDead(h);
+        } else if (sortedEnd < bottomTail) {
+          nextSegment();
+        } else {
+          break;
         }
-        bottomHead++;
-        releaseDead(h);
       }
-      bottomHead = 0;
-      bottomTail = 0;
-      bottomSpawnAt = BOTTOM_SPAWN;
+      while (lateHead < lateTail && !held[Entries.handle(late, lateHead << SHIFT)]) {
+        releaseDead(Entries.handle(late, (lateHead++) << SHIFT));
+      }
+      boolean inBottom = bottomHead < bottomTail;
+      boolean inLate = lateHead < lateTail;
+      if (inBottom
+          && (!inLate || Entries.less(bottom, bottomHead << SHIFT, late, lateHead << SHIFT))) {
+        firstInLate = false;
+        return Entries.handle(bottom, bottomHead << SHIFT);
+      }
+      if (inLate) {
+        firstInLate = true;
+        return Entries.handle(late, lateHead << SHIFT);
+      }
+      emptyBottom();
       if (rungCount > 0) {
         consumeNextBucket(rungCount - 1);
-      } else if (topCount > 0) {
+      } else if (top[SIZE] > 0) {
         transferTop();
       } else {
         return NONE;
@@ -809,43 +1075,84 @@ public final class LadderQueue implements EventList {
     }
   }
 
-  /** Spreads top over rung 0 (or sorts it into bottom when small or indivisible). */
+  /** Sorts the next segment of bottom, touching the events a little ahead of it. */
+  private void nextSegment() {
+    int from = sortedEnd;
+    int to = segmentEnd[segment++];
+    if (to + PREFETCH_BATCH / 2 > prefetchedTo) {
+      prefetch(Math.min(bottomTail, Math.max(from, prefetchedTo) + PREFETCH_BATCH));
+    }
+    if (to - from > 1) {
+      ensureScratch(to - from);
+      Entries.sort(bottom, from, to, scratch);
+    }
+    sortedEnd = to;
+  }
+
+  /** Reads a field of the events of bottom's entries [prefetchedTo, to), to bring them in cache. */
+  private void prefetch(int to) {
+    long sink = 0;
+    for (int i = prefetchedTo; i < to; i++) {
+      int h = Entries.handle(bottom, i << SHIFT);
+      if (held[h]) {
+        sink += Double.doubleToRawLongBits(events[h].priority());
+      }
+    }
+    prefetchSink += sink;
+    prefetchedTo = to;
+  }
+
+  /** Spreads top over rung 0, or moves it into bottom when it is small or indivisible. */
   private void transferTop() {
-    int n = topCount;
     double lo = topMin;
     double hi = topMax;
     double hiFinite = topMaxFinite;
     topThreshold = hi;
-    topCount = 0;
     topMin = Double.POSITIVE_INFINITY;
     topMax = Double.NEGATIVE_INFINITY;
     topMaxFinite = Double.NEGATIVE_INFINITY;
-    if (n > THRESHOLD && lo < hi && openRung(lo, hiFinite, n)) {
-      spreadIntoLastRung(top, 0, n);
-      return;
+    int n = top[SIZE];
+    if (n > threshold && lo < hi && openRung(lo, hiFinite, Math.max(2, n / topBucketLoad))) {
+      spreadTopIntoRungZero();
+    } else {
+      fillBottom(drainChainIntoBottom(top, 0));
     }
-    if (bottom.length < n) {
-      bottom = new int[n];
-    }
-    int c = 0;
-    for (int i = 0; i < n; i++) {
-      int h = top[i];
-      if (events[h] == null) {
-        releaseDead(h);
-      } else {
-        bottom[c++] = h;
+  }
+
+  /** Moves top's entries into rung 0 chunk by chunk, freeing each chunk once read. */
+  private void spreadTopIntoRungZero() {
+    int[] meta = rungMeta[0];
+    int size = top[SIZE];
+    top[SIZE] = 0;
+    int c = top[HEAD];
+    boolean check = dead > 0;
+    for (int done = 0; done < size; done += CHUNK) {
+      int end = Math.min(CHUNK, size - done);
+      for (int i = 0; i < end; i++) {
+        long[] a = chunks; // append may grow the pool
+        int o = ((c << CHUNK_BITS) + i) << SHIFT;
+        int h = Entries.handle(a, o);
+        if (check && !held[h]) {
+          releaseDead(h);
+          continue;
+        }
+        double t = Entries.time(a, o);
+        append(meta, bucketOf(0, t) << META_SHIFT, t, Entries.priority(a, o),
+            Entries.sequence(a, o), h);
       }
+      int next = chunkNext[c];
+      chunkNext[c] = freeChunk; // the chunk is read: later appends may reuse it
+      freeChunk = c;
+      c = next;
     }
-    sort(bottom, c);
-    bottomTail = c;
   }
 
   /** Moves rung r's next non-empty bucket into bottom or a new rung; drops r when exhausted. */
   private void consumeNextBucket(int r) {
-    int[] heads = rungHeads[r];
+    int[] meta = rungMeta[r];
     int n = rungBuckets[r];
     int b = rungCurrent[r];
-    while (b < n && heads[b] == NONE) {
+    while (b < n && meta[(b << META_SHIFT) + SIZE] == 0) {
       b++;
     }
     if (b == n) {
@@ -853,165 +1160,157 @@ public final class LadderQueue implements EventList {
       return;
     }
     rungCurrent[r] = b + 1;
-    int h = heads[b];
-    heads[b] = NONE;
-    int c = 0;
-    double lo = Double.POSITIVE_INFINITY;
-    double hi = Double.NEGATIVE_INFINITY;
-    double hiFinite = Double.NEGATIVE_INFINITY;
-    while (h != NONE) {
-      int nx = next(h);
-      if (events[h] == null) {
-        releaseDead(h);
-      } else {
-        if (c == bottom.length) {
-          bottom = Arrays.copyOf(bottom, 2 * c);
-        }
-        bottom[c++] = h;
-        double t = time(h);
-        if (t < lo) {
-          lo = t;
-        }
-        if (t > hi) {
-          hi = t;
-        }
-        if (t > hiFinite && t != Double.POSITIVE_INFINITY) {
-          hiFinite = t;
+    int size = drainChainIntoBottom(meta, b << META_SHIFT);
+    if (size > threshold && openRungOver(bottom, 0, size)) {
+      spreadIntoLastRung(bottom, 0, size);
+    } else {
+      fillBottom(size);
+    }
+  }
+
+  /**
+   * Makes bottom of the n entries just moved into bottom[0, n): drops removed ones, then splits
+   * them into time segments by a counting sort (or keeps one segment when they are few or their
+   * times do not divide).
+   */
+  private void fillBottom(int n) {
+    long[] a = bottom;
+    int count = n;
+    if (dead > 0) {
+      count = 0;
+      for (int i = 0; i < n; i++) {
+        int o = i << SHIFT;
+        int h = Entries.handle(a, o);
+        if (!held[h]) {
+          releaseDead(h);
+        } else {
+          Entries.copy(a, o, a, (count++) << SHIFT);
         }
       }
-      h = nx;
     }
-    if (c > THRESHOLD && lo < hi && openRung(lo, hiFinite, c)) {
-      spreadIntoLastRung(bottom, 0, c);
+    bottomHead = 0;
+    bottomTail = count;
+    segment = 0;
+    sortedEnd = 0;
+    prefetchedTo = 0;
+    int segments = count / segmentLoad;
+    double lo = Double.POSITIVE_INFINITY;
+    double hiFinite = Double.NEGATIVE_INFINITY;
+    if (count > sortWholeMax) {
+      for (int i = 0; i < count; i++) {
+        double t = Entries.time(a, i << SHIFT);
+        lo = Math.min(lo, t);
+        if (t != Double.POSITIVE_INFINITY) {
+          hiFinite = Math.max(hiFinite, t);
+        }
+      }
+    }
+    double scale = segments / (hiFinite - lo);
+    if (count <= sortWholeMax || !(scale > 0.0 && scale < Double.POSITIVE_INFINITY)) {
+      segmentEnd[0] = count;
       return;
     }
-    sort(bottom, c);
-    bottomTail = c;
+    if (segmentEnd.length < segments + 1) {
+      segmentEnd = new int[Math.max(segments + 1, 2 * segmentEnd.length)];
+    }
+    if (segmentOf.length < count) {
+      segmentOf = new int[Math.max(count, 2 * segmentOf.length)];
+    }
+    ensureScratch(count);
+    int[] start = segmentEnd;
+    Arrays.fill(start, 0, segments + 1, 0);
+    for (int i = 0; i < count; i++) {
+      double x = (Entries.time(a, i << SHIFT) - lo) * scale;
+      int k = x < segments ? (int) x : segments - 1;
+      segmentOf[i] = k;
+      start[k + 1]++;
+    }
+    for (int k = 1; k <= segments; k++) {
+      start[k] += start[k - 1];
+    }
+    long[] sorted = scratch;
+    for (int i = 0; i < count; i++) { // start[k] advances to the end of segment k
+      Entries.copy(a, i << SHIFT, sorted, (start[segmentOf[i]]++) << SHIFT);
+    }
+    scratch = a;
+    bottom = sorted;
   }
 
   // ---------------------------------------------------------------- maintenance
 
-  /** Drops removed nodes from bottom, keeping its order. */
-  private void purgeBottom() {
-    int w = bottomHead;
-    for (int i = bottomHead; i < bottomTail; i++) {
-      int h = bottom[i];
-      if (events[h] == null) {
+  /** Drops removed entries from late, keeping its order. */
+  private void purgeLate() {
+    int w = lateHead;
+    for (int i = lateHead; i < lateTail; i++) {
+      int o = i << SHIFT;
+      int h = Entries.handle(late, o);
+      if (!held[h]) {
         releaseDead(h);
       } else {
-        bottom[w++] = h;
+        Entries.copy(late, o, late, (w++) << SHIFT);
       }
     }
-    bottomTail = w;
+    lateTail = w;
   }
 
-  /** Rebuilds the structure from the pending events alone, freeing every removed node. O(h). */
-  private void compact() {
-    int n = 0;
-    while (highWater > 0 && events[highWater - 1] == null) {
-      highWater--;
+  /**
+   * Rebuilds the structure from the pending entries alone, dropping removed ones; with {@code
+   * renumber}, also gives the pending events the sequence numbers gap, 2 gap, ... in order.
+   * O(n log n) with renumbering, O(n) without.
+   *
+   * @throws IllegalStateException when the sequence space cannot hold the pending events
+   */
+  private void rebuild(boolean renumber) {
+    if (renumber && (long) live * sequenceGap > sequenceLimit - 2 * sequenceGap) {
+      throw new IllegalStateException("sequence space too small for " + live + " events");
     }
-    if (groupBuffer.length < live) {
-      groupBuffer = new int[live];
-    }
-    freeCount = 0;
-    for (int h = highWater - 1; h >= 0; h--) {
-      if (events[h] == null) {
-        free[freeCount++] = h;
-      } else {
-        groupBuffer[n++] = h;
+    long[] all = collectPending(true);
+    if (renumber) {
+      Entries.sort(all, 0, live, new long[all.length]);
+      for (int i = 0; i < live; i++) {
+        all[(i << SHIFT) + 2] = (i + 1) * sequenceGap;
       }
+      frontSequence = 0;
+      backSequence = live * sequenceGap;
     }
-    dead = 0;
-    topCount = 0;
-    topMin = Double.POSITIVE_INFINITY;
-    topMax = Double.NEGATIVE_INFINITY;
-    topMaxFinite = Double.NEGATIVE_INFINITY;
-    topThreshold = Double.NEGATIVE_INFINITY;
-    rungCount = 0;
-    bottomHead = 0;
-    bottomTail = 0;
-    bottomSpawnAt = BOTTOM_SPAWN;
-    for (int i = n - 1; i >= 0; i--) {
-      int h = groupBuffer[i];
-      place(h, time(h));
+    resetContainers();
+    for (int i = 0; i < live; i++) {
+      int o = i << SHIFT;
+      place(Entries.time(all, o), Entries.priority(all, o), Entries.sequence(all, o),
+          Entries.handle(all, o));
     }
   }
 
-  /** Puts the pending handles, in order, into groupBuffer[0, live); returns live. */
-  private int sortedLive() {
-    if (groupBuffer.length < live) {
-      groupBuffer = new int[live];
-    }
-    int n = 0;
-    for (int h = 0; h < highWater; h++) {
-      if (events[h] != null) {
-        groupBuffer[n++] = h;
+  /**
+   * Copies the entries of all pending events, in no particular order, into a new array of {@code
+   * live} entries. With {@code dropRemoved} (only when the containers are rebuilt right after),
+   * frees the handles of removed events on the way.
+   */
+  private long[] collectPending(boolean dropRemoved) {
+    long[] all = new long[live << SHIFT];
+    int k = 0;
+    for (int kind = 0; kind < rungCount + 2; kind++) {
+      int n = collectWhole(kind);
+      for (int i = 0; i < n; i++) {
+        long[] a = offsetArrays[i];
+        int h = Entries.handle(a, offsets[i]);
+        if (held[h]) {
+          Entries.copy(a, offsets[i], all, (k++) << SHIFT);
+        } else if (dropRemoved) {
+          releaseDead(h);
+        }
       }
     }
-    sort(groupBuffer, n);
-    return n;
+    return all;
   }
 
   private Event[] snapshot() {
-    int n = sortedLive();
-    Event[] out = new Event[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = events[groupBuffer[i]];
+    long[] all = collectPending(false);
+    Entries.sort(all, 0, live, new long[all.length]);
+    Event[] out = new Event[live];
+    for (int i = 0; i < live; i++) {
+      out[i] = events[Entries.handle(all, i << SHIFT)];
     }
     return out;
-  }
-
-  // ---------------------------------------------------------------- sorting handles by key
-
-  /** Sorts a[0, n) by key: insertion sort on short runs, then bottom-up merges. */
-  private void sort(int[] a, int n) {
-    for (int lo = 0; lo < n; lo += INSERTION_SORT_MAX) {
-      insertionSort(a, lo, Math.min(lo + INSERTION_SORT_MAX, n));
-    }
-    if (n <= INSERTION_SORT_MAX) {
-      return;
-    }
-    if (sortBuffer.length < n) {
-      sortBuffer = new int[n];
-    }
-    int[] src = a;
-    int[] dst = sortBuffer;
-    for (int width = INSERTION_SORT_MAX; width < n; width <<= 1) {
-      for (int lo = 0; lo < n; lo += 2 * width) {
-        int mid = Math.min(lo + width, n);
-        int hi = Math.min(lo + 2 * width, n);
-        int i = lo;
-        int j = mid;
-        int k = lo;
-        while (i < mid && j < hi) {
-          dst[k++] = less(src[j], src[i]) ? src[j++] : src[i++];
-        }
-        while (i < mid) {
-          dst[k++] = src[i++];
-        }
-        while (j < hi) {
-          dst[k++] = src[j++];
-        }
-      }
-      int[] swap = src;
-      src = dst;
-      dst = swap;
-    }
-    if (src != a) {
-      System.arraycopy(src, 0, a, 0, n);
-    }
-  }
-
-  private void insertionSort(int[] a, int from, int to) {
-    for (int i = from + 1; i < to; i++) {
-      int h = a[i];
-      int j = i - 1;
-      while (j >= from && less(h, a[j])) {
-        a[j + 1] = a[j];
-        j--;
-      }
-      a[j + 1] = h;
-    }
   }
 }

@@ -19,7 +19,8 @@ import umontreal.ssj.simevents.eventlist.SplayTree;
  * <p>Everything derives from the seed (STYLE: one seed derives everything): a swarm of operation
  * weights with some operations switched off, a target list size, how times and priorities are
  * drawn (integer grids full of exact ties, exponential, log-uniform from 1e-3 to 1e15, bursts at
- * one time, special values), and whether the list under test gets a tiny sequence space. Only
+ * one time, special values), and whether the list under test gets tiny sizes (see {@link
+ * Tunings}) or a tiny sequence space. Only
  * insertions that keep the list sorted by (time, priority) are generated, the condition under
  * which {@code SplayTree}'s order is well defined.
  */
@@ -42,6 +43,7 @@ final class EventListDifferential {
   private final EventList expected = expectedSim.getEventList();
   private final EventList actual;
   private final int sequenceGap;
+  private final String tuningName;
   private final List<ProbeEvent> expectedEvents = new ArrayList<>();
   private final List<ProbeEvent> actualEvents = new ArrayList<>();
   private final List<Integer> pending = new ArrayList<>();
@@ -71,11 +73,15 @@ final class EventListDifferential {
     this.timeMode = random.nextInt(6);
     this.priorityMode = random.nextInt(4);
     this.gridSpacing = new double[] {1.0, 0.25, 1e-3, 1e9}[random.nextInt(4)];
-    // One run in four gets a tiny sequence space, so that renumbering happens often.
+    // Half the runs use tiny sizes, so that short runs build rungs; one in four gets a tiny
+    // sequence space, so that renumbering happens often.
+    LadderQueue.Tuning tuning = random.nextBoolean() ? Tunings.TINY : LadderQueue.Tuning.DEFAULT;
+    this.tuningName = tuning == Tunings.TINY ? "tiny" : "default";
     this.sequenceGap = random.nextInt(4) == 0 ? 2 + random.nextInt(4) : 0;
-    this.actualSim = new Simulator(sequenceGap == 0
-        ? new LadderQueue()
-        : new LadderQueue(sequenceGap, sequenceGap * 8L * (targetSize + 64)));
+    if (sequenceGap != 0) {
+      tuning = tuning.withSequenceSpace(sequenceGap, sequenceGap * 8L * (targetSize + 64));
+    }
+    this.actualSim = new Simulator(new LadderQueue(tuning));
     this.actual = actualSim.getEventList();
   }
 
@@ -93,7 +99,8 @@ final class EventListDifferential {
 
   private void run(int operations) {
     note("start target=" + targetSize + " timeMode=" + timeMode + " priorityMode=" + priorityMode
-        + " grid=" + gridSpacing + " sequenceGap=" + (sequenceGap == 0 ? "default" : sequenceGap));
+        + " grid=" + gridSpacing + " sizes=" + tuningName
+        + " sequenceGap=" + (sequenceGap == 0 ? "default" : sequenceGap));
     for (step = 0; step < operations; step++) {
       apply(chooseOp());
       check(expected.isEmpty() == actual.isEmpty(), "isEmpty differs");

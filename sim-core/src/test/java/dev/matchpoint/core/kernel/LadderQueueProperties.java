@@ -40,23 +40,29 @@ class LadderQueueProperties {
   }
 
   @Property(tries = 100)
-  void ssjEventApi_scheduleNextBeforeAfterCancelReschedule_firesInSplayTreeOrder(@ForAll long seed) {
-    assertEquals(new ScriptedRun(new SplayTree(), seed).fire(), new ScriptedRun(new LadderQueue(), seed).fire(),
-        "seed=" + seed);
+  void ssjEventApi_scheduleNextBeforeAfterCancelReschedule_firesInSplayTreeOrder(
+      @ForAll long seed, @ForAll boolean tinySizes) {
+    assertEquals(new ScriptedRun(new SplayTree(), seed).fire(),
+        new ScriptedRun(ladder(tinySizes), seed).fire(), "seed=" + seed);
   }
 
   @Property(tries = 100)
-  void kernel_tiesDecidedBySeededScheduler_fireInSplayTreeOrder(@ForAll long seed) {
+  void kernel_tiesDecidedBySeededScheduler_fireInSplayTreeOrder(
+      @ForAll long seed, @ForAll boolean tinySizes) {
     List<String> splay = kernelRun(new SplayTree(), new SeededScheduler(seed), seed);
-    List<String> ladder = kernelRun(new LadderQueue(), new SeededScheduler(seed), seed);
+    List<String> ladder = kernelRun(ladder(tinySizes), new SeededScheduler(seed), seed);
     assertEquals(splay, ladder, "seed=" + seed);
   }
 
   @Property(tries = 50)
-  void kernel_fifoTies_fireInSplayTreeOrder(@ForAll long seed) {
+  void kernel_fifoTies_fireInSplayTreeOrder(@ForAll long seed, @ForAll boolean tinySizes) {
     List<String> splay = kernelRun(new SplayTree(), FifoScheduler.INSTANCE, seed);
-    List<String> ladder = kernelRun(new LadderQueue(), FifoScheduler.INSTANCE, seed);
+    List<String> ladder = kernelRun(ladder(tinySizes), FifoScheduler.INSTANCE, seed);
     assertEquals(splay, ladder, "seed=" + seed);
+  }
+
+  private static LadderQueue ladder(boolean tinySizes) {
+    return tinySizes ? new LadderQueue(Tunings.TINY) : new LadderQueue();
   }
 
   /** Actions at integral times full of ties, each scheduling up to two children. */

@@ -12,6 +12,8 @@ import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.ListIterator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import umontreal.ssj.simevents.Event;
 import umontreal.ssj.simevents.Simulator;
 import umontreal.ssj.simevents.eventlist.EventList;
@@ -31,6 +33,10 @@ class LadderQueueTest {
 
     Twin() {
       this(new LadderQueue());
+    }
+
+    Twin(LadderQueue.Tuning tuning) {
+      this(new LadderQueue(tuning));
     }
 
     Twin(LadderQueue ladder) {
@@ -136,9 +142,10 @@ class LadderQueueTest {
     assertTrue(list.isEmpty());
   }
 
-  @Test
-  void allAtOneTime_hundredThousandEvents_leaveInInsertionOrder() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void allAtOneTime_hundredThousandEvents_leaveInInsertionOrder(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     int n = 100_000;
     for (int i = 0; i < n; i++) {
       twin.add(7.0, 1.0);
@@ -156,9 +163,10 @@ class LadderQueueTest {
     assertEquals(expected, drained);
   }
 
-  @Test
-  void burstAtOneTime_mixedPriorities_leaveByPriorityThenInsertion() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void burstAtOneTime_mixedPriorities_leaveByPriorityThenInsertion(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     List<List<Integer>> byPriority = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (int i = 0; i < 60_000; i++) {
       int priority = (i * 7) % 3;
@@ -169,9 +177,10 @@ class LadderQueueTest {
     assertEquals(expected, twin.drain());
   }
 
-  @Test
-  void timesFrom1eMinus3To1e15_withTiesAndHoldRescheduling_matchSplayTree() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void timesFrom1eMinus3To1e15_withTiesAndHoldRescheduling_matchSplayTree(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     double[] decades = new double[19];
     for (int d = 0; d < decades.length; d++) {
       decades[d] = Math.pow(10, d - 3);
@@ -188,9 +197,10 @@ class LadderQueueTest {
     twin.drain();
   }
 
-  @Test
-  void extremeTimes_infinitiesZerosAndLimits_matchSplayTree() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void extremeTimes_infinitiesZerosAndLimits_matchSplayTree(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     double[] times = {
       Double.NEGATIVE_INFINITY, -Double.MAX_VALUE, -1.0, -0.0, 0.0, Double.MIN_VALUE, 1e-3, 1.0,
       1e15, Math.nextUp(1e15), Double.MAX_VALUE, Double.POSITIVE_INFINITY
@@ -207,9 +217,10 @@ class LadderQueueTest {
     twin.drain();
   }
 
-  @Test
-  void negativeZeroAndZero_sameTime_leaveInInsertionOrder() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void negativeZeroAndZero_sameTime_leaveInInsertionOrder(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     twin.add(0.0, 1);
     twin.add(-0.0, 1);
     twin.add(0.0, 1);
@@ -217,9 +228,10 @@ class LadderQueueTest {
     assertEquals(List.of(0, 1, 2, 3), twin.drain());
   }
 
-  @Test
-  void removedEvent_readded_goesBehindItsTies() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void removedEvent_readded_goesBehindItsTies(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     int a = twin.add(1.0, 1);
     int b = twin.add(1.0, 1);
     int c = twin.add(1.0, 1);
@@ -234,9 +246,10 @@ class LadderQueueTest {
     assertEquals(List.of(b, a), twin.drain());
   }
 
-  @Test
-  void manyRemovalsOfPendingEvents_compactingOnTheWay_matchSplayTree() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void manyRemovalsOfPendingEvents_compactingOnTheWay_matchSplayTree(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     for (int i = 0; i < 20_000; i++) {
       twin.add((i * 7919) % 5000, i % 2);
     }
@@ -259,6 +272,26 @@ class LadderQueueTest {
     assertThrows(IllegalStateException.class, () -> list.addFirst(e));
     assertThrows(IllegalStateException.class, () -> list.addAfter(e, e));
     assertEquals(1, list.size());
+  }
+
+  @Test
+  void event_removedHereAndAddedToAnotherList_isNotPendingHere() {
+    for (LadderQueue.Tuning tuning : Tunings.BOTH) {
+      LadderQueue here = new LadderQueue(tuning);
+      LadderQueue there = new LadderQueue(tuning);
+      Simulator sim = new Simulator(here);
+      ProbeEvent e = new ProbeEvent(sim, 0).key(1, 1);
+      ProbeEvent f = new ProbeEvent(sim, 1).key(2, 1);
+      here.add(e);
+      here.add(f);
+      assertSame(e, here.removeFirst());
+      there.add(e); // takes handle 0 there, the handle it had here
+      assertFalse(here.remove(e));
+      assertEquals(1, here.size());
+      assertTrue(there.remove(e));
+      here.add(e.key(3, 1));
+      assertEquals(List.of(1, 0), order(here));
+    }
   }
 
   @Test
@@ -301,11 +334,16 @@ class LadderQueueTest {
     list.add(z);
     list.add(w);
     assertEquals(List.of(3, 1, 0, 2), order(list));
+    // y's own time (5) no longer tells where its entry is; addBefore must still find it.
+    ProbeEvent v = new ProbeEvent(sim, 4).key(5, 1);
+    list.addBefore(v, y);
+    assertEquals(List.of(3, 4, 1, 0, 2), order(list));
   }
 
   @Test
   void addFirstBeforeAndAfter_sameSpotThousandsOfTimes_matchSplayTree() {
-    for (LadderQueue ladder : List.of(new LadderQueue(), new LadderQueue(2, 1 << 16))) {
+    for (LadderQueue ladder : List.of(new LadderQueue(), new LadderQueue(Tunings.TINY),
+        new LadderQueue(Tunings.TINY.withSequenceSpace(2, 1 << 16)))) {
       Twin twin = new Twin(ladder);
       int anchor = twin.add(4.0, 1);
       twin.add(4.0, 1);
@@ -325,7 +363,7 @@ class LadderQueueTest {
 
   @Test
   void sequenceSpace_exhaustedRepeatedly_keepsOrder() {
-    Twin twin = new Twin(new LadderQueue(4, 1 << 12));
+    Twin twin = new Twin(new LadderQueue(Tunings.TINY.withSequenceSpace(4, 1 << 12)));
     for (int i = 0; i < 100; i++) {
       twin.add(i % 10, 1);
     }
@@ -345,7 +383,7 @@ class LadderQueueTest {
 
   @Test
   void sequenceSpace_tooSmallForPendingEvents_throwsIllegalState() {
-    LadderQueue list = new LadderQueue(2, 64);
+    LadderQueue list = new LadderQueue(Tunings.TINY.withSequenceSpace(2, 64));
     Simulator sim = new Simulator(list);
     assertThrows(IllegalStateException.class, () -> {
       for (int i = 0; i < 100; i++) {
@@ -354,9 +392,10 @@ class LadderQueueTest {
     });
   }
 
-  @Test
-  void listIterator_walksBothWaysAndRemoves() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void listIterator_walksBothWaysAndRemoves(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     for (int i = 0; i < 200; i++) {
       twin.add(i % 17, 1);
     }
@@ -411,9 +450,10 @@ class LadderQueueTest {
     assertEquals(twin.splay.toString().replace("SplayTree:", "LadderQueue:"), twin.ladder.toString());
   }
 
-  @Test
-  void clear_thenReuse_acceptsTheSameEventsAgain() {
-    Twin twin = new Twin();
+  @ParameterizedTest
+  @MethodSource("dev.matchpoint.core.kernel.Tunings#both")
+  void clear_thenReuse_acceptsTheSameEventsAgain(LadderQueue.Tuning tuning) {
+    Twin twin = new Twin(tuning);
     for (int i = 0; i < 500; i++) {
       twin.add(i % 50, 1);
     }
