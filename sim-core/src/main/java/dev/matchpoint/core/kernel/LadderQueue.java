@@ -63,7 +63,7 @@ import umontreal.ssj.util.PrintfFormat;
  *
  * <p><b>Memory.</b> No object is allocated per event. Per pending event: a 32-byte entry in the
  * chunk pool (which grows by half when full), a slot in an event array and in a free list (4 bytes
- * each) and a flag byte; per bucket 16 bytes; bottom and a scratch array hold as many entries as
+ * each) and a bit; per bucket 16 bytes; bottom and a scratch array hold as many entries as
  * the largest bucket or burst moved into bottom. Storage grows with the largest number of events
  * pending at once and is released by {@link #clear()}. A handle keeps its last event after the
  * event leaves (so that an event rescheduling itself skips a reference store and its GC write
@@ -161,12 +161,13 @@ public final class LadderQueue implements EventList {
   private final long sequenceGap;
   private final long sequenceLimit;
 
-  // Handles: held[h] says whether handle h holds a pending event, events[h]. A free handle or a
-  // removed event's handle may keep its last event in events[h]: storing a reference into this
-  // large, long-lived array costs a GC write barrier, so a handle given back to the same event
-  // (as when an event reschedules itself) skips the store. reset() clears the stale references.
+  // Handles: bit h of held says whether handle h holds a pending event, events[h] (a bit set
+  // rather than a boolean[] so that it stays in cache). A free handle or a removed event's handle
+  // may keep its last event in events[h]: storing a reference into this large, long-lived array
+  // costs a GC write barrier, so a handle given back to the same event (as when an event
+  // reschedules itself) skips the store. reset() clears the stale references.
   private Event[] events;
-  private boolean[] held;
+  private long[] held;
   private int[] free;
   private int freeCount;
   private int highWater;
@@ -415,7 +416,7 @@ public final class LadderQueue implements EventList {
     if (h == NONE) {
       return false;
     }
-    held[h] = false;
+    held[h >>> 6] &= ~(1L << h);
     ev.setRa(NONE);
     live--;
     modCount++;
@@ -453,7 +454,7 @@ public final class LadderQueue implements EventList {
       bottomHead++;
     }
     Event ev = events[h];
-    held[h] = false;
+    held[h >>> 6] &= ~(1L << h);
     free[freeCount++] = h;
     ev.setRa(NONE);
     live--;
@@ -496,9 +497,13 @@ public final class LadderQueue implements EventList {
     return x; // -0.0 needs no folding: double comparisons, like Event.compareTo, equate it with 0.0
   }
 
+  private boolean isHeld(int h) {
+    return (held[h >>> 6] & (1L << h)) != 0;
+  }
+
   private int handleOf(Event ev) {
     int h = ev.getRa();
-    return h >= 0 && h < highWater && held[h] && events[h] == ev ? h : NONE;
+    return h >= 0 && h < highWater && isHeld(h) && events[h] == ev ? h : NONE;
   }
 
   private void requireNotPending(Event ev) {
@@ -517,12 +522,12 @@ public final class LadderQueue implements EventList {
           throw new IllegalStateException("too many pending events: " + highWater);
         }
         events = Arrays.copyOf(events, 2 * highWater);
-        held = Arrays.copyOf(held, 2 * highWater);
+        held = Arrays.copyOf(held, (2 * highWater + 63) >> 6);
         free = Arrays.copyOf(free, 2 * highWater);
       }
       h = highWater++;
     }
-    held[h] = true;
+    held[h >>> 6] |= 1L << h;
     if (events[h] != ev) {
       events[h] = ev;
     }
@@ -540,7 +545,7 @@ public final class LadderQueue implements EventList {
 
   private void allocate() {
     events = new Event[INITIAL_CAPACITY];
-    held = new boolean[INITIAL_CAPACITY];
+    held = new long[(INITIAL_CAPACITY + 63) >> 6];
     free = new int[INITIAL_CAPACITY];
     chunks = new long[(INITIAL_CAPACITY / CHUNK) << CHUNK_WORDS_SHIFT];
     chunkNext = new int[INITIAL_CAPACITY / CHUNK];
@@ -563,7 +568,7 @@ public final class LadderQueue implements EventList {
    */
   private void reset() {
     Arrays.fill(events, 0, highWater, null);
-    Arrays.fill(held, 0, highWater, false);
+    Arrays.fill(held, 0, (highWater + 63) >> 6, 0L);
     highWater = 0;
     freeCount = 0;
     dead = 0;
@@ -713,7 +718,7 @@ public final class LadderQueue implements EventList {
       long[] a = offsetArrays[i];
       int at = offsets[i];
       if (Entries.time(a, at) == t && Entries.priority(a, at) == p
-          && held[Entries.handle(a, at)]) {
+          && isHeld(Entries.handle(a, at))) {
         offsets[k] = at;
         offsetArrays[k++] = a;
       }
@@ -791,7 +796,7 @@ public final class LadderQueue implements EventList {
       for (int i = 0; i < n; i++) {
         long[] a = offsetArrays[i];
         int h = Entries.handle(a, offsets[i]);
-        Event ev = held[h] ? events[h] : null;
+        Event ev = isHeld(h) ? events[h] : null;
         if (ev != null
             && (type != null ? ev.getClass() == type : ev.getClass().getName().equals(name))
             && (bestArray == null || Entries.less(a, offsets[i], bestArray, best))) {
@@ -949,7 +954,7 @@ public final class LadderQueue implements EventList {
     for (int i = from; i < to; i++) {
       int o = i << SHIFT;
       int h = Entries.handle(a, o);
-      if (check && !held[h]) {
+      if (check && !isHeld(h)) {
         releaseDead(h);
         continue;
       }
@@ -1019,13 +1024,13 @@ public final class LadderQueue implements EventList {
    * at lateHead; refills bottom from the rungs or top as needed. NONE when the list is empty.
    */
   private int first() {
-    if (bottomHead == sortedEnd && sortedEnd < bottomTail) {
+    while (bottomHead == sortedEnd && sortedEnd < bottomTail) {
       nextSegment();
     }
     if (bottomHead < sortedEnd) {
       int o = bottomHead << SHIFT;
       int h = Entries.handle(bottom, o);
-      if (held[h]
+      if (isHeld(h)
           && (lateHead == lateTail || Entries.less(bottom, o, late, lateHead << SHIFT))) {
         firstInLate = false;
         return h;
@@ -1039,7 +1044,7 @@ public final class LadderQueue implements EventList {
       while (true) { // bring bottom's first pending entry to bottomHead, in the sorted segment
         if (bottomHead < sortedEnd) {
           int h = Entries.handle(bottom, bottomHead << SHIFT);
-          if (held[h]) {
+          if (isHeld(h)) {
             break;
           }
           bottomHead++;
@@ -1050,7 +1055,7 @@ public final class LadderQueue implements EventList {
           break;
         }
       }
-      while (lateHead < lateTail && !held[Entries.handle(late, lateHead << SHIFT)]) {
+      while (lateHead < lateTail && !isHeld(Entries.handle(late, lateHead << SHIFT))) {
         releaseDead(Entries.handle(late, (lateHead++) << SHIFT));
       }
       boolean inBottom = bottomHead < bottomTail;
@@ -1094,7 +1099,7 @@ public final class LadderQueue implements EventList {
     long sink = 0;
     for (int i = prefetchedTo; i < to; i++) {
       int h = Entries.handle(bottom, i << SHIFT);
-      if (held[h]) {
+      if (dead == 0 || isHeld(h)) { // with nothing removed, every entry is pending
         sink += Double.doubleToRawLongBits(events[h].priority());
       }
     }
@@ -1132,7 +1137,7 @@ public final class LadderQueue implements EventList {
         long[] a = chunks; // append may grow the pool
         int o = ((c << CHUNK_BITS) + i) << SHIFT;
         int h = Entries.handle(a, o);
-        if (check && !held[h]) {
+        if (check && !isHeld(h)) {
           releaseDead(h);
           continue;
         }
@@ -1181,7 +1186,7 @@ public final class LadderQueue implements EventList {
       for (int i = 0; i < n; i++) {
         int o = i << SHIFT;
         int h = Entries.handle(a, o);
-        if (!held[h]) {
+        if (!isHeld(h)) {
           releaseDead(h);
         } else {
           Entries.copy(a, o, a, (count++) << SHIFT);
@@ -1244,7 +1249,7 @@ public final class LadderQueue implements EventList {
     for (int i = lateHead; i < lateTail; i++) {
       int o = i << SHIFT;
       int h = Entries.handle(late, o);
-      if (!held[h]) {
+      if (!isHeld(h)) {
         releaseDead(h);
       } else {
         Entries.copy(late, o, late, (w++) << SHIFT);
@@ -1294,7 +1299,7 @@ public final class LadderQueue implements EventList {
       for (int i = 0; i < n; i++) {
         long[] a = offsetArrays[i];
         int h = Entries.handle(a, offsets[i]);
-        if (held[h]) {
+        if (isHeld(h)) {
           Entries.copy(a, offsets[i], all, (k++) << SHIFT);
         } else if (dropRemoved) {
           releaseDead(h);
