@@ -666,20 +666,14 @@ public final class LadderQueue implements EventList {
       rebuild(true);
       return;
     }
-    for (int i = 1; i < n; i++) { // insertion sort of the group by sequence number
-      int x = offsets[i];
-      long[] xa = offsetArrays[i];
-      long xs = Entries.sequence(xa, x);
-      int j = i - 1;
-      while (j >= 0 && Entries.sequence(offsetArrays[j], offsets[j]) > xs) {
-        offsets[j + 1] = offsets[j];
-        offsetArrays[j + 1] = offsetArrays[j];
-        j--;
-      }
-      offsets[j + 1] = x;
-      offsetArrays[j + 1] = xa;
-    }
+    // Sort the group by sequence number: copies of its entries, tagged with their index.
+    long[] byOrder = new long[n << SHIFT];
     for (int i = 0; i < n; i++) {
+      Entries.put(byOrder, i << SHIFT, t, p, Entries.sequence(offsetArrays[i], offsets[i]), i);
+    }
+    Entries.sort(byOrder, 0, n, new long[n << SHIFT]);
+    for (int j = 0; j < n; j++) {
+      int i = Entries.handle(byOrder, j << SHIFT);
       offsetArrays[i][offsets[i] + 2] = backSequence += sequenceGap;
     }
   }
