@@ -76,12 +76,19 @@ final class Entries {
   }
 
   /**
-   * Sorts the entries with indices [from, to) of {@code a}: insertion sort on short runs, then
-   * bottom-up merges through {@code scratch}, which must hold at least {@code (to - from) *
-   * WIDTH} words.
+   * Sorts the entries with indices [from, to) of {@code a}: nothing when they are sorted already,
+   * else insertion sort on short runs, then bottom-up merges through {@code scratch}, which must
+   * hold at least {@code (to - from) * WIDTH} words.
    */
   static void sort(long[] a, int from, int to, long[] scratch) {
     int n = to - from;
+    int i0 = from + 1;
+    while (i0 < to && !less(a, i0 << SHIFT, a, (i0 - 1) << SHIFT)) {
+      i0++;
+    }
+    if (i0 >= to) {
+      return; // already sorted, as a bucket filled by add() alone at one time is
+    }
     for (int lo = from; lo < to; lo += INSERTION_SORT_MAX) {
       insertionSort(a, lo, Math.min(lo + INSERTION_SORT_MAX, to));
     }

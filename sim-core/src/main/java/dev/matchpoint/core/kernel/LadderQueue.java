@@ -205,6 +205,8 @@ public final class LadderQueue implements EventList {
   private int sortedEnd;
   private int prefetchedTo;
   private long prefetchSink;
+  private double bottomMin; // bounds of the times in bottom when it was filled
+  private double bottomMax;
 
   // Late: sorted entries [lateHead, lateTail), all earlier than every rung and top.
   private long[] late;
@@ -960,6 +962,11 @@ public final class LadderQueue implements EventList {
   private void insertLate(double t, double p, long s, int h) {
     int lo = lateHead;
     int hi = lateTail;
+    if (lo < hi && !Entries.less(t, p, s, late, (hi - 1) << SHIFT)) {
+      lo = hi; // the common case of an event behind its ties: no search through a long array
+    } else if (lo < hi && Entries.less(t, p, s, late, lo << SHIFT)) {
+      hi = lo; // in front of everything, as addFirst puts events
+    }
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
       if (Entries.less(t, p, s, late, mid << SHIFT)) {
@@ -969,15 +976,16 @@ public final class LadderQueue implements EventList {
       }
     }
     int pos = lo;
-    if (lateHead > 0 && (pos - lateHead <= lateTail - pos || lateTail << SHIFT == late.length)) {
+    boolean towardFront = pos - lateHead <= lateTail - pos; // move the shorter side
+    if (towardFront ? lateHead == 0 : lateTail << SHIFT == late.length) {
+      pos += recenterLate();
+    }
+    if (towardFront) {
       System.arraycopy(late, lateHead << SHIFT, late, (lateHead - 1) << SHIFT,
           (pos - lateHead) << SHIFT);
       lateHead--;
       pos--;
     } else {
-      if (lateTail << SHIFT == late.length) {
-        late = Arrays.copyOf(late, 2 * late.length);
-      }
       System.arraycopy(late, pos << SHIFT, late, (pos + 1) << SHIFT, (lateTail - pos) << SHIFT);
       lateTail++;
     }
@@ -987,10 +995,40 @@ public final class LadderQueue implements EventList {
     }
   }
 
+  /**
+   * Moves late's entries to the middle of its array, doubling the array first when they fill more
+   * than half of it, so that both ends have room; O(size), and then not again before a quarter of
+   * the array has been filled at one end.
+   *
+   * @return how far the entries moved
+   */
+  private int recenterLate() {
+    int size = lateTail - lateHead;
+    int capacity = late.length >> SHIFT;
+    long[] target = size + 1 > capacity / 2 ? new long[(2 * capacity) << SHIFT] : late;
+    int head = ((target.length >> SHIFT) - size) / 2;
+    System.arraycopy(late, lateHead << SHIFT, target, head << SHIFT, size << SHIFT);
+    int moved = head - lateHead;
+    late = target;
+    lateHead = head;
+    lateTail = head + size;
+    return moved;
+  }
+
   /** Turns bottom and an overgrown late array into a new lowest rung, if their times divide. */
   private void spawnFromBottomAndLate() {
     int nb = bottomTail - bottomHead;
     int n = nb + lateTail - lateHead;
+    double lo = Entries.time(late, lateHead << SHIFT);
+    double hi = Entries.time(late, (lateTail - 1) << SHIFT);
+    if (nb > 0) {
+      lo = Math.min(lo, bottomMin);
+      hi = Math.max(hi, bottomMax);
+    }
+    if (!(lo < hi)) { // one time only (a burst): not worth copying to find out
+      lateSpawnAt = 2 * (lateTail - lateHead);
+      return;
+    }
     ensureScratch(n);
     System.arraycopy(bottom, bottomHead << SHIFT, scratch, 0, nb << SHIFT);
     System.arraycopy(late, lateHead << SHIFT, scratch, nb << SHIFT, (lateTail - lateHead) << SHIFT);
@@ -1194,16 +1232,18 @@ public final class LadderQueue implements EventList {
     prefetchedTo = 0;
     int segments = count / segmentLoad;
     double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
     double hiFinite = Double.NEGATIVE_INFINITY;
-    if (count > sortWholeMax) {
-      for (int i = 0; i < count; i++) {
-        double t = Entries.time(a, i << SHIFT);
-        lo = Math.min(lo, t);
-        if (t != Double.POSITIVE_INFINITY) {
-          hiFinite = Math.max(hiFinite, t);
-        }
+    for (int i = 0; i < count; i++) {
+      double t = Entries.time(a, i << SHIFT);
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+      if (t != Double.POSITIVE_INFINITY) {
+        hiFinite = Math.max(hiFinite, t);
       }
     }
+    bottomMin = lo;
+    bottomMax = hi;
     double scale = segments / (hiFinite - lo);
     if (count <= sortWholeMax || !(scale > 0.0 && scale < Double.POSITIVE_INFINITY)) {
       segmentEnd[0] = count;
