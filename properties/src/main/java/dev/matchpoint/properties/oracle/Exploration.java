@@ -3,19 +3,24 @@ package dev.matchpoint.properties.oracle;
 import dev.matchpoint.core.explore.Counterexample;
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.Explorer;
+import dev.matchpoint.core.explore.TransitionSystem;
 import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.core.sched.ReplayScheduler;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.mpi.rank.World;
 import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
@@ -28,12 +33,99 @@ import java.util.function.Predicate;
  * @param checks the checks every final state was judged by
  * @param persistentSets whether the transition system reduced by persistent sets
  * @param report the explorer's report
+ * @param observe what each outcome records beyond its class ({@link Observe#NOTHING} for the plain
+ *     outcome classes); {@link #observed} reads it
  */
 public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
-    ExplorationReport report) {
+    ExplorationReport report, Observe observe) {
+  private static final String OBSERVED = " | observed ";
+  private static final String RECEIPTS = " | receipts ";
+
   /** Copies the list. */
   public Exploration {
     checks = List.copyOf(checks);
+    Objects.requireNonNull(observe, "observe");
+  }
+
+  /**
+   * An exploration of the plain outcome classes, observing nothing more.
+   *
+   * @param subject what was explored
+   * @param spec the model
+   * @param checks the checks
+   * @param persistentSets whether the transition system reduced by persistent sets
+   * @param report the explorer's report
+   */
+  public Exploration(String subject, ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
+      ExplorationReport report) {
+    this(subject, spec, checks, persistentSets, report, Observe.NOTHING);
+  }
+
+  /**
+   * The transition system an exploration with these settings searches: {@link MpiTransitionSystem},
+   * or its observing form when {@code observe} records something.
+   *
+   * @param spec the model
+   * @param checks the checks
+   * @param persistentSets whether to reduce by persistent sets
+   * @param observe what to record
+   * @return the system
+   */
+  static TransitionSystem<World, Action> system(ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
+      Observe observe) {
+    return observe.any() ? new ObservingTransitionSystem(spec, checks, persistentSets, observe)
+        : new MpiTransitionSystem(spec, checks, persistentSets);
+  }
+
+  /**
+   * What an outcome recorded, thread by thread ({@code r0.t0}), in the order it happened there: call
+   * results ({@code MPI_Test_cancelled flag=true}) and the thread's channel endpoints' starts and
+   * transfers ({@code channel r1.t0#1 transfer #0 slot 0}).
+   *
+   * @param v an outcome of an exploration that observed something
+   * @return the record, keys in name order; empty when nothing was recorded
+   * @throws IllegalArgumentException when the outcome carries no record
+   */
+  public static Map<String, List<String>> observed(Verdict v) {
+    int at = v.outcome().indexOf(OBSERVED);
+    if (at < 0) {
+      throw new IllegalArgumentException("the outcome records nothing: " + v.outcome());
+    }
+    Map<String, List<String>> out = new TreeMap<>();
+    String text = v.outcome().substring(at + OBSERVED.length());
+    if (text.equals("none")) {
+      return out;
+    }
+    for (String part : text.split(" / ")) {
+      int colon = part.indexOf(": ");
+      out.put(part.substring(0, colon), List.of(part.substring(colon + 2).split("; ")));
+    }
+    return out;
+  }
+
+  /**
+   * Which thread received which messages, in order, from an outcome: {@code r2.t0 -> [0#0, 1#1]}.
+   *
+   * @param v an outcome
+   * @return the receipts by thread, in thread order; empty when nothing was received
+   */
+  public static Map<String, List<String>> receipts(Verdict v) {
+    String o = v.outcome();
+    int at = o.indexOf(RECEIPTS);
+    Map<String, List<String>> out = new TreeMap<>();
+    if (at < 0) {
+      return out;
+    }
+    int end = o.indexOf(" | ", at + RECEIPTS.length());
+    String text = o.substring(at + RECEIPTS.length(), end < 0 ? o.length() : end);
+    if (text.equals("none")) {
+      return out;
+    }
+    for (String thread : text.split(" ")) {
+      int arrow = thread.indexOf("<-");
+      out.put(thread.substring(0, arrow), List.of(thread.substring(arrow + 2).split(",")));
+    }
+    return out;
   }
 
   /**
@@ -118,8 +210,8 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
   public Optional<Counterexample> example(Predicate<Verdict> p) {
     for (Map.Entry<String, ExplorationReport.OutcomeClass> e : report.outcomes().entrySet()) {
       if (p.test(e.getValue().verdict())) {
-        return Optional.of(Explorer.replay(new MpiTransitionSystem(spec, checks, persistentSets),
-            e.getValue().example(), false));
+        return Optional.of(Explorer.replay(system(spec, checks, persistentSets, observe), e.getValue().example(),
+            false));
       }
     }
     return Optional.empty();

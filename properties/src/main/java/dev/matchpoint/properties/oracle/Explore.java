@@ -5,7 +5,6 @@ import dev.matchpoint.core.explore.Explorer;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.check.CheckKind;
-import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.properties.Workload;
 import java.time.Duration;
@@ -77,6 +76,19 @@ public final class Explore {
   }
 
   /**
+   * Explores a model exhaustively, recording in each outcome what {@code observe} selects.
+   *
+   * @param subject what the model is, for reports
+   * @param spec the model
+   * @param observe the call results and channel events to record (see {@link Exploration#observed})
+   * @param checks the checks to judge every final state by
+   * @return the exploration
+   */
+  public static Exploration exhaustive(String subject, ModelSpec spec, Observe observe, CheckKind... checks) {
+    return run(subject, spec, options(Strategy.EXHAUSTIVE), true, List.of(checks), observe);
+  }
+
+  /**
    * Explores a model with any strategy and options.
    *
    * @param subject what the model is, for reports
@@ -89,7 +101,23 @@ public final class Explore {
    */
   public static Exploration run(String subject, ModelSpec spec, ExploreOptions options, boolean persistentSets,
       List<CheckKind> checks) {
-    MpiTransitionSystem ts = new MpiTransitionSystem(spec, checks, persistentSets);
-    return new Exploration(subject, spec, checks, persistentSets, Explorer.explore(ts, options, ProgressListener.NONE));
+    return run(subject, spec, options, persistentSets, checks, Observe.NOTHING);
+  }
+
+  /**
+   * Explores a model with any strategy and options, recording what {@code observe} selects.
+   *
+   * @param subject what the model is, for reports
+   * @param spec the model
+   * @param options strategy and budgets
+   * @param persistentSets whether the transition system reduces by persistent sets
+   * @param checks the checks to judge every final state by
+   * @param observe the call results and channel events to record
+   * @return the exploration
+   */
+  public static Exploration run(String subject, ModelSpec spec, ExploreOptions options, boolean persistentSets,
+      List<CheckKind> checks, Observe observe) {
+    return new Exploration(subject, spec, checks, persistentSets, Explorer.explore(
+        Exploration.system(spec, checks, persistentSets, observe), options, ProgressListener.NONE), observe);
   }
 }

@@ -1,0 +1,93 @@
+package dev.matchpoint.properties.oracle;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.explore.Footprint;
+import dev.matchpoint.core.explore.TransitionSystem;
+import dev.matchpoint.core.explore.Verdict;
+import dev.matchpoint.mpi.check.Check;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.check.Receipts;
+import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.rank.Action;
+import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.mpi.rank.World;
+import dev.matchpoint.mpi.trace.TraceSink;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@link MpiTransitionSystem} with an {@link ObservationLog} carried in every state: the same
+ * actions, the same reduction, the same outcome class followed by {@code | observed ...}. Its
+ * worlds keep the full event stream switched on (a world copied to {@link TraceSink#NONE} stops
+ * emitting call events), which the log needs to see call results.
+ */
+final class ObservingTransitionSystem implements TransitionSystem<World, Action> {
+  /** Drops events, but is not {@link TraceSink#NONE}, so copies keep emitting every event to their checks. */
+  private static final TraceSink KEEP_EMITTING = e -> { };
+
+  private final ModelSpec spec;
+  private final List<CheckKind> checks;
+  private final boolean persistentSets;
+  private final Observe observe;
+  private final MpiTransitionSystem plain;
+
+  ObservingTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets, Observe observe) {
+    this.spec = spec;
+    this.checks = List.copyOf(checks);
+    this.persistentSets = persistentSets;
+    this.observe = observe;
+    this.plain = new MpiTransitionSystem(spec, checks, persistentSets);
+  }
+
+  @Override
+  public World initial() {
+    // MpiTransitionSystem.verdict reads the receipts from the first check.
+    List<Check> list = new ArrayList<>();
+    list.add(new Receipts());
+    list.add(new ObservationLog(observe));
+    for (CheckKind k : checks) {
+      list.add(k.create());
+    }
+    return World.logical(spec, KEEP_EMITTING, new Checks(list), true);
+  }
+
+  @Override
+  public List<Action> enabled(World state) {
+    return state.enabled();
+  }
+
+  @Override
+  public World execute(World state, Action action, Footprint footprint) {
+    World next = state.copy(KEEP_EMITTING);
+    next.execute(action, footprint);
+    return next;
+  }
+
+  @Override
+  public long actor(Action action) {
+    return World.actorOf(action);
+  }
+
+  @Override
+  public List<Action> persistentSet(World state, List<Action> enabled) {
+    return persistentSets ? state.persistentSet(enabled) : enabled;
+  }
+
+  @Override
+  public void hashInto(World state, PrimitiveSink sink) {
+    state.hashInto(sink);
+  }
+
+  @Override
+  public Verdict verdict(World state) {
+    Verdict v = plain.verdict(state);
+    ObservationLog log = (ObservationLog) state.checks().checks().get(1);
+    return new Verdict(v.outcome() + " | observed " + log.describe(), v.violation(), v.details());
+  }
+
+  @Override
+  public String describe(World state, Action action) {
+    return state.describe(action);
+  }
+}
