@@ -28,14 +28,12 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
 
   private final ModelSpec spec;
   private final List<CheckKind> checks;
-  private final boolean persistentSets;
   private final Observe observe;
   private final MpiTransitionSystem plain;
 
   ObservingTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets, Observe observe) {
     this.spec = spec;
     this.checks = List.copyOf(checks);
-    this.persistentSets = persistentSets;
     this.observe = observe;
     this.plain = new MpiTransitionSystem(spec, checks, persistentSets);
   }
@@ -54,7 +52,7 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
 
   @Override
   public List<Action> enabled(World state) {
-    return state.enabled();
+    return plain.enabled(state);
   }
 
   @Override
@@ -66,17 +64,17 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
 
   @Override
   public long actor(Action action) {
-    return World.actorOf(action);
+    return plain.actor(action);
   }
 
   @Override
   public List<Action> persistentSet(World state, List<Action> enabled) {
-    return persistentSets ? state.persistentSet(enabled) : enabled;
+    return plain.persistentSet(state, enabled);
   }
 
   @Override
   public void hashInto(World state, PrimitiveSink sink) {
-    state.hashInto(sink);
+    plain.hashInto(state, sink);
   }
 
   @Override
@@ -88,6 +86,6 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
 
   @Override
   public String describe(World state, Action action) {
-    return state.describe(action);
+    return plain.describe(state, action);
   }
 }
