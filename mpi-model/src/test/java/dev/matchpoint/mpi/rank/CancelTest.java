@@ -236,14 +236,14 @@ class CancelTest {
         .call(new MpiOp.Start(List.of("p"), false)).waitFor("p", "st")
         .call(new MpiOp.Start(List.of("q"), false)).waitFor("q", "st")
         .call(new MpiOp.Start(List.of("q"), false)).call(new MpiOp.Cancel("q")).waitFor("q", "st")
-        .call(new MpiOp.TestCancelled("st", "c")).build();
+        .call(new MpiOp.TestCancelled("st", "c")).call(new MpiOp.RequestFree("p")).call(new MpiOp.RequestFree("q"))
+        .build();
     Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
         .build();
     RunResult r = run(options(SendCancelPolicy.NEVER, 4096), sender, receiver);
     assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
     assertEquals(List.of(), r.violations());
-    assertEquals(List.of("MPI_Test_cancelled flag=true"), returns(r, 1).subList(returns(r, 1).size() - 1,
-        returns(r, 1).size()));
+    assertTrue(returns(r, 1).contains("MPI_Test_cancelled flag=true"), returns(r, 1).toString());
     ModelSpec spec = ModelSpec.builder().options(options(SendCancelPolicy.NEVER, 4096)).rank(sender).rank(receiver)
         .build();
     Exhaustive.ends(spec, CheckKind.CANCEL_EITHER_OR).keySet()
