@@ -145,6 +145,15 @@ class BadInputTest {
   }
 
   @Test
+  void waitsomeAndTestsomeOutputs_notOnePerRequest_areReportedAtTheList() throws IOException {
+    String irecv = "      - irecv: {source: 0, request: r}\n";
+    assertError(RANK0 + irecv + "      - waitsome: {requests: [r], outcount: n, indices: [i, j]}\n", 6, 57,
+        "waitsome has 1 requests but 2 indices", "expected one index per request, or no 'indices' key");
+    assertError(RANK0 + irecv + "      - testsome: {requests: [r], outcount: n, statuses: [s, t]}\n", 6, 58,
+        "testsome has 1 requests but 2 statuses", "expected one status per request");
+  }
+
+  @Test
   void aMissingFile_isBadInputToo() {
     ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(dir.resolve("none.yaml")));
     assertTrue(e.getMessage().endsWith("none.yaml: no such file"), e.getMessage());

@@ -13,15 +13,20 @@ import java.util.TreeSet;
  * "Either the cancellation succeeds, or the communication succeeds, but not both" (MPI-3.1 §3.8.4;
  * seed 001): a send whose cancellation succeeded is never received ("no part of the message was
  * received at the destination"), and a receive whose cancellation succeeded matches no message.
+ *
+ * <p>A persistent receive request carries one communication per activation: "the request becomes
+ * inactive and can be activated for a new communication" (MPI-3.1 §3.8.4). Receives are therefore
+ * judged per activation: each posting of a request (its {@code ReceivePosted} event, which every
+ * MPI_Start of a persistent receive emits) forgets what the request's earlier activations did.
  */
 public final class CancelEitherOr implements Check {
   /** Messages received, as rank:key. */
   private final TreeSet<String> received;
   /** Messages of successfully cancelled sends, as rank:key. */
   private final TreeSet<String> cancelledMessages;
-  /** Receive requests that matched. */
+  /** Receive requests whose current activation matched. */
   private final TreeSet<Long> matchedReceives;
-  /** Receive requests whose cancellation succeeded. */
+  /** Receive requests whose current activation was cancelled. */
   private final TreeSet<Long> cancelledReceives;
   private final List<Violation> violations;
 
@@ -51,7 +56,10 @@ public final class CancelEitherOr implements Check {
 
   @Override
   public void onEvent(TraceEvent event) {
-    if (event instanceof TraceEvent.Matched m) {
+    if (event instanceof TraceEvent.ReceivePosted p) {
+      matchedReceives.remove(p.requestId());
+      cancelledReceives.remove(p.requestId());
+    } else if (event instanceof TraceEvent.Matched m) {
       if (m.match().receives()) {
         String id = m.rank() + ":" + m.messageKey();
         received.add(id);

@@ -152,6 +152,8 @@ public final class Compiler {
     } else if (op instanceof MpiOp.Waitsome w) {
       w.requests().forEach(r -> use(r, VarType.REQUEST, at));
       def(w.outcount(), VarType.INT, at);
+      w.indices().forEach(i -> def(i, VarType.INT, at));
+      w.statuses().forEach(st -> def(st, VarType.STATUS, at));
     } else if (op instanceof MpiOp.Testall t) {
       t.requests().forEach(r -> use(r, VarType.REQUEST, at));
       def(t.flag(), VarType.FLAG, at);
@@ -163,6 +165,8 @@ public final class Compiler {
     } else if (op instanceof MpiOp.Testsome t) {
       t.requests().forEach(r -> use(r, VarType.REQUEST, at));
       def(t.outcount(), VarType.INT, at);
+      t.indices().forEach(i -> def(i, VarType.INT, at));
+      t.statuses().forEach(st -> def(st, VarType.STATUS, at));
     } else if (op instanceof MpiOp.RequestFree f) {
       use(f.request(), VarType.REQUEST, at);
     } else if (op instanceof MpiOp.GetCount g) {

@@ -357,16 +357,41 @@ public sealed interface MpiOp {
   }
 
   /**
-   * MPI_Waitsome (MPI-3.1 §3.7.5).
+   * MPI_Waitsome (MPI-3.1 §3.7.5). The first outcount entries of {@code indices} and {@code statuses}
+   * receive array_of_indices and array_of_statuses; later entries keep their values.
    *
    * @param requests request variables
    * @param outcount int variable bound to the number completed, or MPI_UNDEFINED
+   * @param indices int variables, one per request, or empty to ignore array_of_indices
+   * @param statuses status variables, one per request, or empty for MPI_STATUSES_IGNORE
    */
-  record Waitsome(List<String> requests, String outcount) implements MpiOp {
-    /** Copies and validates. */
+  record Waitsome(List<String> requests, String outcount, List<String> indices, List<String> statuses)
+      implements MpiOp {
+    /**
+     * Copies and validates.
+     *
+     * @throws IllegalArgumentException when {@code indices} or {@code statuses} is neither empty nor
+     *     one per request
+     */
     public Waitsome {
       requests = List.copyOf(requests);
       Objects.requireNonNull(outcount, "outcount");
+      indices = List.copyOf(indices);
+      statuses = List.copyOf(statuses);
+      if ((!indices.isEmpty() && indices.size() != requests.size())
+          || (!statuses.isEmpty() && statuses.size() != requests.size())) {
+        throw new IllegalArgumentException("Waitsome needs one index and one status per request, or none");
+      }
+    }
+
+    /**
+     * MPI_Waitsome that ignores the indices and the statuses.
+     *
+     * @param requests request variables
+     * @param outcount int variable bound to the number completed, or MPI_UNDEFINED
+     */
+    public Waitsome(List<String> requests, String outcount) {
+      this(requests, outcount, List.of(), List.of());
     }
 
     @Override
@@ -417,16 +442,41 @@ public sealed interface MpiOp {
   }
 
   /**
-   * MPI_Testsome (MPI-3.1 §3.7.5).
+   * MPI_Testsome (MPI-3.1 §3.7.5). The first outcount entries of {@code indices} and {@code statuses}
+   * receive array_of_indices and array_of_statuses; later entries keep their values.
    *
    * @param requests request variables
    * @param outcount int variable bound to the number completed, or MPI_UNDEFINED
+   * @param indices int variables, one per request, or empty to ignore array_of_indices
+   * @param statuses status variables, one per request, or empty for MPI_STATUSES_IGNORE
    */
-  record Testsome(List<String> requests, String outcount) implements MpiOp {
-    /** Copies and validates. */
+  record Testsome(List<String> requests, String outcount, List<String> indices, List<String> statuses)
+      implements MpiOp {
+    /**
+     * Copies and validates.
+     *
+     * @throws IllegalArgumentException when {@code indices} or {@code statuses} is neither empty nor
+     *     one per request
+     */
     public Testsome {
       requests = List.copyOf(requests);
       Objects.requireNonNull(outcount, "outcount");
+      indices = List.copyOf(indices);
+      statuses = List.copyOf(statuses);
+      if ((!indices.isEmpty() && indices.size() != requests.size())
+          || (!statuses.isEmpty() && statuses.size() != requests.size())) {
+        throw new IllegalArgumentException("Testsome needs one index and one status per request, or none");
+      }
+    }
+
+    /**
+     * MPI_Testsome that ignores the indices and the statuses.
+     *
+     * @param requests request variables
+     * @param outcount int variable bound to the number completed, or MPI_UNDEFINED
+     */
+    public Testsome(List<String> requests, String outcount) {
+      this(requests, outcount, List.of(), List.of());
     }
 
     @Override

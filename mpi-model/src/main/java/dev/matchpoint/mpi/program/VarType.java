@@ -10,6 +10,6 @@ public enum VarType {
   MESSAGE,
   /** A logical output: Iprobe's, Improbe's and the Test family's flag. */
   FLAG,
-  /** An integer: Get_count's count, Waitany's index, Waitsome's outcount, a loop index. */
+  /** An integer: Get_count's count, Waitany's index, Waitsome's outcount and indices, a loop index. */
   INT
 }

@@ -96,8 +96,8 @@ final class Calls {
 
   /**
    * The permitted alternatives of the thread's next call: sources for an MPI_ANY_SOURCE receive or
-   * probe under the {@code any} policy, or request positions for Waitany/Testany; empty when the
-   * call has at most one way to go.
+   * probe under the {@code any} policy, or the positions of the completed active requests for
+   * Waitany/Testany (MPI-3.1 §3.7.5); empty when the call has at most one way to go.
    */
   int[] variants(ThreadState t) {
     MpiOp op = call(t).op();
@@ -165,7 +165,10 @@ final class Calls {
     List<Integer> done = new ArrayList<>();
     for (int i = 0; i < vars.size(); i++) {
       Request r = lookup(t, vars.get(i));
-      if (r != null && r != INVALID && Completions.ready(r)) {
+      if (r == INVALID) {
+        return NO_INTERNAL;
+      }
+      if (r != null && Completions.active(r) && Completions.ready(r)) {
         done.add(i);
       }
     }

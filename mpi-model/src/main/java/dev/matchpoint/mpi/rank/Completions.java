@@ -5,13 +5,16 @@ import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The Wait and Test families and MPI_Request_free (MPI-3.1 §3.7.3–3.7.5). A completed request
  * returned by Wait or Test is deallocated and its variable set to MPI_REQUEST_NULL; MPI_REQUEST_NULL
- * in a list is ignored, and a list of only null requests returns at once with the empty status or
- * MPI_UNDEFINED.
+ * in a list is ignored. Waitany, Testany, Waitsome and Testsome also ignore inactive persistent
+ * requests (they act on the active requests), and return at once with MPI_UNDEFINED (and the empty
+ * status) when no handle in the list is active; Wait, Test, Waitall and Testall return the empty
+ * status for a null or inactive handle.
  */
 final class Completions {
   private Completions() {}
@@ -45,20 +48,19 @@ final class Completions {
       return true;
     } else if (op instanceof MpiOp.Testany ta) {
       int picked = pickAny(w, t, c, ta.requests(), variant);
-      if (picked == -2) {
+      if (picked == ERROR) {
         return true;
       }
-      boolean allNull = allNull(t, ta.requests());
-      Vars.setFlag(t, ta.flag(), picked >= 0 || allNull);
+      Vars.setFlag(t, ta.flag(), picked != NONE_COMPLETED);
       Vars.setInt(t, ta.index(), picked >= 0 ? picked : Mpi.UNDEFINED);
       if (picked >= 0) {
         returnOne(t, ta.requests().get(picked), Calls.lookup(t, ta.requests().get(picked)), ta.status());
-      } else if (allNull) {
+      } else if (picked == NONE_ACTIVE) {
         Vars.setEmptyStatus(t, ta.status());
       }
       return true;
     } else if (op instanceof MpiOp.Testsome ts) {
-      someDone(w, t, c, ts.requests(), ts.outcount(), true);
+      someDone(w, t, c, ts.requests(), ts.outcount(), ts.indices(), ts.statuses(), true);
       return true;
     }
     boolean done = finish(w, t, c, op, variant);
@@ -97,22 +99,20 @@ final class Completions {
       return true;
     } else if (op instanceof MpiOp.Waitany wa) {
       int picked = pickAny(w, t, c, wa.requests(), variant);
-      if (picked == -2) {
+      if (picked == ERROR) {
         return true;
+      } else if (picked == NONE_COMPLETED) {
+        return false;
       }
+      Vars.setInt(t, wa.index(), picked >= 0 ? picked : Mpi.UNDEFINED);
       if (picked >= 0) {
-        Vars.setInt(t, wa.index(), picked);
         returnOne(t, wa.requests().get(picked), Calls.lookup(t, wa.requests().get(picked)), wa.status());
-        return true;
-      }
-      if (allNull(t, wa.requests())) {
-        Vars.setInt(t, wa.index(), Mpi.UNDEFINED);
+      } else {
         Vars.setEmptyStatus(t, wa.status());
-        return true;
       }
-      return false;
+      return true;
     } else if (op instanceof MpiOp.Waitsome ws) {
-      return someDone(w, t, c, ws.requests(), ws.outcount(), false);
+      return someDone(w, t, c, ws.requests(), ws.outcount(), ws.indices(), ws.statuses(), false);
     }
     throw new AssertionError(op);
   }
@@ -142,6 +142,16 @@ final class Completions {
   private static boolean invalid(World w, ThreadState t, Instr.Call c, String var) {
     w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_REQUEST, "'" + var + "' names no live request", c.at());
     return true;
+  }
+
+  /**
+   * Whether a request is active in the sense of MPI-3.1 §3.7.5, where Waitany, Testany, Waitsome
+   * and Testsome act "on the active requests" and ignore null and inactive handles: every request
+   * but an inactive persistent one. A persistent request whose Ibind_channel is pending counts as
+   * active (its Wait completes the binding); a channel endpoint always does.
+   */
+  static boolean active(Request r) {
+    return !r.persistent || r.active || r.bindPending >= 0;
   }
 
   /**
@@ -216,60 +226,77 @@ final class Completions {
     }
   }
 
-  /** The completed request Waitany/Testany returns: -1 none, -2 after an error was reported. */
+  /** {@link #pickAny}: an invalid handle was reported. */
+  private static final int ERROR = -3;
+  /** {@link #pickAny}: no handle in the list is active. */
+  private static final int NONE_ACTIVE = -2;
+  /** {@link #pickAny}: some handle is active, and none has completed. */
+  private static final int NONE_COMPLETED = -1;
+
+  /**
+   * The position Waitany/Testany returns (MPI-3.1 §3.7.5): the alternative {@code variant} chosen by
+   * the scheduler, else the first completed active request; or {@link #NONE_ACTIVE}, {@link
+   * #NONE_COMPLETED}, or {@link #ERROR} after reporting a handle that names no live request.
+   */
   private static int pickAny(World w, ThreadState t, Instr.Call c, List<String> vars, int variant)
       throws ProgramError {
-    if (variant >= 0) {
-      return variant;
-    }
+    int first = NONE_ACTIVE;
     for (int i = 0; i < vars.size(); i++) {
       Request r = Calls.lookup(t, vars.get(i));
       if (r == Calls.INVALID) {
         invalid(w, t, c, vars.get(i));
-        return -2;
+        return ERROR;
       }
-      if (r != null && ready(r)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean allNull(ThreadState t, List<String> vars) throws ProgramError {
-    for (String v : vars) {
-      if (Calls.lookup(t, v) != null) {
-        return false;
+      if (r != null && active(r)) {
+        if (ready(r) && first < 0) {
+          first = i;
+        } else if (first == NONE_ACTIVE) {
+          first = NONE_COMPLETED;
+        }
       }
     }
-    return true;
+    return variant >= 0 ? variant : first;
   }
 
+  /**
+   * Waitsome and Testsome (MPI-3.1 §3.7.5): returns every completed active request, writing the
+   * first outcount entries of {@code indices} and {@code statuses} (each empty, or one per request;
+   * later entries are left as they were); outcount 0 for Testsome when none has completed, and
+   * MPI_UNDEFINED at once when no handle is active.
+   *
+   * @return false when Waitsome must block
+   */
   private static boolean someDone(World w, ThreadState t, Instr.Call c, List<String> vars, String outcount,
-      boolean test) throws ProgramError {
-    if (allNull(t, vars)) {
+      List<String> indices, List<String> statuses, boolean test) throws ProgramError {
+    List<Integer> done = new ArrayList<>();
+    boolean anyActive = false;
+    for (int i = 0; i < vars.size(); i++) {
+      Request r = Calls.lookup(t, vars.get(i));
+      if (r == Calls.INVALID) {
+        return invalid(w, t, c, vars.get(i));
+      }
+      if (r != null && active(r)) {
+        anyActive = true;
+        if (ready(r)) {
+          done.add(i);
+        }
+      }
+    }
+    if (!anyActive) {
       Vars.setInt(t, outcount, Mpi.UNDEFINED);
       return true;
     }
-    int n = 0;
-    for (String v : vars) {
-      Request r = Calls.lookup(t, v);
-      if (r == Calls.INVALID) {
-        return invalid(w, t, c, v);
-      }
-      if (r != null && ready(r)) {
-        n++;
-      }
-    }
-    if (n == 0 && !test) {
+    if (done.isEmpty() && !test) {
       return false;
     }
-    for (String v : vars) {
-      Request r = Calls.lookup(t, v);
-      if (r != null && ready(r)) {
-        returnOne(t, v, r, null);
+    for (int k = 0; k < done.size(); k++) {
+      int i = done.get(k);
+      if (!indices.isEmpty()) {
+        Vars.setInt(t, indices.get(k), i);
       }
+      returnOne(t, vars.get(i), Calls.lookup(t, vars.get(i)), statuses.isEmpty() ? null : statuses.get(k));
     }
-    Vars.setInt(t, outcount, n);
+    Vars.setInt(t, outcount, done.size());
     return true;
   }
 

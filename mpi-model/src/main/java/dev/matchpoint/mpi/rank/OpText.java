@@ -53,6 +53,7 @@ public final class OpText {
     String flag = null;
     String message = null;
     String intVar = null;
+    List<String> indices = List.of();
     if (op instanceof MpiOp.Iprobe p) {
       flag = p.flag();
     } else if (op instanceof MpiOp.Improbe p) {
@@ -71,8 +72,10 @@ public final class OpText {
       intVar = x.index();
     } else if (op instanceof MpiOp.Waitsome x) {
       intVar = x.outcount();
+      indices = x.indices();
     } else if (op instanceof MpiOp.Testsome x) {
       intVar = x.outcount();
+      indices = x.indices();
     }
     if (flag != null) {
       out.add("flag=" + (Vars.flagValue(t, flag) == 1));
@@ -88,6 +91,13 @@ public final class OpText {
     if (intVar != null) {
       long v = Vars.intValue(t, intVar);
       out.add(intVar + "=" + (v == Mpi.UNDEFINED ? "MPI_UNDEFINED" : Long.toString(v)));
+      if (!indices.isEmpty() && v != Mpi.UNDEFINED) {
+        List<String> done = new ArrayList<>();
+        for (int k = 0; k < v; k++) {
+          done.add(Long.toString(Vars.intValue(t, indices.get(k))));
+        }
+        out.add("indices=[" + String.join(",", done) + "]");
+      }
     }
     if (status != null && Vars.statusSet(t, status)) {
       out.add("source=" + Mpi.sourceName((int) Vars.statusRaw(t, status, 1)) + " tag="

@@ -31,6 +31,7 @@ import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.testing.Exhaustive;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.List;
 import java.util.Set;
@@ -219,6 +220,34 @@ class CancelTest {
         "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B", "MPI_Test_cancelled flag=true", "MPI_Start ",
         "MPI_Wait source=0 tag=0 count=4B"),
         returns(r, 1));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.4", text = "A successful cancellation cancels the active communication, but "
+      + "not the request itself. After the call to MPI_CANCEL and the subsequent call to MPI_WAIT or MPI_TEST, the "
+      + "request becomes inactive and can be activated for a new communication.")
+  void cancelEitherOr_judgesEachActivationOfAPersistentReceiveOnItsOwn_mpi31Section384() {
+    // Activation 1 is cancelled, activation 2 receives; then the reverse on a second request. Each
+    // activation is its own communication: neither order breaks "either the cancellation or the
+    // communication succeeds", in any schedule.
+    Program receiver = program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.RecvInit(lit(0), lit(1), lit(1), Datatype.INT, MpiOp.WORLD, "q"))
+        .call(new MpiOp.Start(List.of("p"), false)).call(new MpiOp.Cancel("p")).waitFor("p", "st")
+        .call(new MpiOp.Start(List.of("p"), false)).waitFor("p", "st")
+        .call(new MpiOp.Start(List.of("q"), false)).waitFor("q", "st")
+        .call(new MpiOp.Start(List.of("q"), false)).call(new MpiOp.Cancel("q")).waitFor("q", "st")
+        .call(new MpiOp.TestCancelled("st", "c")).call(new MpiOp.RequestFree("p")).call(new MpiOp.RequestFree("q"))
+        .build();
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
+        .build();
+    RunResult r = run(options(SendCancelPolicy.NEVER, 4096), sender, receiver);
+    assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
+    assertEquals(List.of(), r.violations());
+    assertTrue(returns(r, 1).contains("MPI_Test_cancelled flag=true"), returns(r, 1).toString());
+    ModelSpec spec = ModelSpec.builder().options(options(SendCancelPolicy.NEVER, 4096)).rank(sender).rank(receiver)
+        .build();
+    Exhaustive.ends(spec, CheckKind.CANCEL_EITHER_OR).keySet()
+        .forEach(e -> assertFalse(e.violated(), e.toString()));
   }
 
   @Test

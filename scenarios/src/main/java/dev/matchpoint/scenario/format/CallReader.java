@@ -39,10 +39,10 @@ final class CallReader {
     KEYS.put("test", List.of("request", "flag", "status"));
     KEYS.put("waitall", List.of("requests", "statuses"));
     KEYS.put("waitany", List.of("requests", "index", "status"));
-    KEYS.put("waitsome", List.of("requests", "outcount"));
+    KEYS.put("waitsome", List.of("requests", "outcount", "indices", "statuses"));
     KEYS.put("testall", List.of("requests", "flag"));
     KEYS.put("testany", List.of("requests", "flag", "index", "status"));
-    KEYS.put("testsome", List.of("requests", "outcount"));
+    KEYS.put("testsome", List.of("requests", "outcount", "indices", "statuses"));
     KEYS.put("request-free", List.of("request"));
     KEYS.put("get-count", List.of("status", "type", "into"));
     KEYS.put("sendrecv", List.of("dest", "send-tag", "send-count", "send-type", "source", "recv-tag", "recv-count",
@@ -126,6 +126,16 @@ final class CallReader {
         : new MpiOp.Send(mode, dest, tag, count, type, comm);
   }
 
+  /** An optional list of output variables: absent (empty), or one per request. */
+  private static List<String> onePerRequest(String call, CallArgs a, List<String> requests, String key, String one) {
+    List<String> vars = a.vars(key, false);
+    if (!vars.isEmpty() && vars.size() != requests.size()) {
+      throw a.map().error(key, call + " has " + requests.size() + " requests but " + vars.size() + " " + key
+          + " (expected one " + one + " per request, or no '" + key + "' key)");
+    }
+    return vars;
+  }
+
   private static MpiOp completion(String name, CallArgs a) {
     switch (name) {
       case "wait":
@@ -134,24 +144,25 @@ final class CallReader {
         return new MpiOp.Test(a.var("request", true), a.var("flag", true), a.var("status", false));
       case "waitall": {
         List<String> requests = a.vars("requests", true);
-        List<String> statuses = a.vars("statuses", false);
-        if (!statuses.isEmpty() && statuses.size() != requests.size()) {
-          throw a.map().error("statuses", "waitall has " + requests.size() + " requests but " + statuses.size()
-              + " statuses (expected one status per request, or no 'statuses' key)");
-        }
-        return new MpiOp.Waitall(requests, statuses);
+        return new MpiOp.Waitall(requests, onePerRequest(name, a, requests, "statuses", "status"));
       }
       case "waitany":
         return new MpiOp.Waitany(a.vars("requests", true), a.var("index", true), a.var("status", false));
-      case "waitsome":
-        return new MpiOp.Waitsome(a.vars("requests", true), a.var("outcount", true));
+      case "waitsome": {
+        List<String> requests = a.vars("requests", true);
+        return new MpiOp.Waitsome(requests, a.var("outcount", true), onePerRequest(name, a, requests, "indices",
+            "index"), onePerRequest(name, a, requests, "statuses", "status"));
+      }
       case "testall":
         return new MpiOp.Testall(a.vars("requests", true), a.var("flag", true));
       case "testany":
         return new MpiOp.Testany(a.vars("requests", true), a.var("flag", true), a.var("index", true),
             a.var("status", false));
-      case "testsome":
-        return new MpiOp.Testsome(a.vars("requests", true), a.var("outcount", true));
+      case "testsome": {
+        List<String> requests = a.vars("requests", true);
+        return new MpiOp.Testsome(requests, a.var("outcount", true), onePerRequest(name, a, requests, "indices",
+            "index"), onePerRequest(name, a, requests, "statuses", "status"));
+      }
       case "request-free":
         return new MpiOp.RequestFree(a.var("request", true));
       case "get-count":

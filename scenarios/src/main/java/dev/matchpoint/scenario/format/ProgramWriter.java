@@ -176,6 +176,12 @@ final class ProgramWriter {
     } else if (op instanceof MpiOp.Waitsome w) {
       m.put("requests", YamlBuild.flowSeq(w.requests()));
       m.put("outcount", w.outcount());
+      if (!w.indices().isEmpty()) {
+        m.put("indices", YamlBuild.flowSeq(w.indices()));
+      }
+      if (!w.statuses().isEmpty()) {
+        m.put("statuses", YamlBuild.flowSeq(w.statuses()));
+      }
       return "waitsome";
     } else if (op instanceof MpiOp.Testall t) {
       m.put("requests", YamlBuild.flowSeq(t.requests()));
@@ -190,6 +196,12 @@ final class ProgramWriter {
     } else if (op instanceof MpiOp.Testsome t) {
       m.put("requests", YamlBuild.flowSeq(t.requests()));
       m.put("outcount", t.outcount());
+      if (!t.indices().isEmpty()) {
+        m.put("indices", YamlBuild.flowSeq(t.indices()));
+      }
+      if (!t.statuses().isEmpty()) {
+        m.put("statuses", YamlBuild.flowSeq(t.statuses()));
+      }
       return "testsome";
     } else if (op instanceof MpiOp.RequestFree f) {
       m.put("request", f.request());

@@ -87,7 +87,7 @@ class ScenarioWriterTest {
                         - testany: {requests: [r], flag: g, index: i, status: st}
                         - testall: {requests: [r], flag: g}
                         - testsome: {requests: [r], outcount: n}
-                        - waitsome: {requests: [r], outcount: n}
+                        - waitsome: {requests: [r], outcount: n, indices: [i], statuses: [st]}
                         - get-count: {status: st, type: short, into: k}
                         - request-free: {request: r}
               - program:
