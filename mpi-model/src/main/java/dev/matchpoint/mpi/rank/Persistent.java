@@ -22,7 +22,7 @@ final class Persistent {
     int dest = Vars.eval(op.dest(), t, w.size);
     int tag = Vars.eval(op.tag(), t, w.size);
     int count = Vars.eval(op.count(), t, w.size);
-    if (w.calls.check(t, c, dest, tag, count, false) != ErrorClass.MPI_SUCCESS) {
+    if (w.calls.check(t, c, op.dest(), dest, op.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -43,7 +43,7 @@ final class Persistent {
     int src = Vars.eval(op.source(), t, w.size);
     int tag = Vars.eval(op.tag(), t, w.size);
     int count = Vars.eval(op.count(), t, w.size);
-    if (w.calls.check(t, c, src, tag, count, true) != ErrorClass.MPI_SUCCESS) {
+    if (w.calls.check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
