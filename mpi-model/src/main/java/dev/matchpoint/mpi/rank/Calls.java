@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import dev.matchpoint.core.sched.ChoiceKind;
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
@@ -364,11 +365,11 @@ final class Calls {
     int ctx = context(s.comm());
     long bytes = (long) count * s.type().sizeBytes();
     if (s.mode() == SendMode.BUFFERED) {
-      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes);
+      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type());
       return true;
     }
     Request r = t.newRequest(RequestKind.SEND, false);
-    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());
+    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
     if (r.done()) {
       t.dropRequest(r);
       return true;
@@ -395,11 +396,11 @@ final class Calls {
       w.requestDone(r);
     } else if (s.mode() == SendMode.BUFFERED) {
       // Ibsend completes locally once the message is in the attached buffer (MPI-3.1 §3.7.2).
-      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, r);
+      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type(), r);
       r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e);
       w.requestDone(r);
     } else {
-      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());
+      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
     }
     return true;
   }
@@ -420,7 +421,7 @@ final class Calls {
       return true;
     }
     Request r = t.newRequest(RequestKind.RECV, false);
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), variant);
+    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     if (r.done()) {
       Vars.setStatus(t, op.status(), r);
       t.dropRequest(r);
@@ -446,7 +447,7 @@ final class Calls {
       w.requestDone(r);
       return true;
     }
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), variant);
+    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     return true;
   }
 
@@ -454,12 +455,13 @@ final class Calls {
    * Posts a receive: it takes the unexpected message the policy selects, or joins the posted
    * receive queue (MPI-3.1 §3.5).
    */
-  void post(ThreadState t, Request r, int src, int tag, int ctx, long capacityBytes, int variant) {
+  void post(ThreadState t, Request r, int src, int tag, int ctx, long capacityBytes, Datatype type, int variant) {
     RankState rank = w.ranks[t.rank];
     r.sourcePattern = src;
     r.tagPattern = tag;
     r.context = ctx;
     r.capacityBytes = capacityBytes;
+    r.type = type;
     w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
     w.touchQueue(t.rank, src, false);
     Message m = rank.engine.select(src, tag, ctx, variant, true);
@@ -498,15 +500,15 @@ final class Calls {
     List<Integer> internal = new ArrayList<>();
     if (dest != Mpi.PROC_NULL) {
       Request sr = t.newRequest(RequestKind.SEND, false);
-      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), SendMode.STANDARD,
-          c.at());
+      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), s.sendType(),
+          SendMode.STANDARD, c.at());
       internal.add(index(sr));
     }
     if (src == Mpi.PROC_NULL) {
       Vars.setProcNullStatus(t, s.status());
     } else {
       Request rr = t.newRequest(RequestKind.RECV, false);
-      post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), variant);
+      post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), s.recvType(), variant);
       internal.add(index(rr));
     }
     t.internal = internal.stream().mapToInt(Integer::intValue).toArray();

@@ -180,6 +180,7 @@ final class Probes {
     Message m = t.handles.remove(h - 2);
     Request r = t.newRequest(RequestKind.MRECV, request != null);
     r.capacityBytes = (long) count * type.sizeBytes();
+    r.type = type;
     r.sourcePattern = m.source();
     r.tagPattern = m.tag();
     r.context = m.context();
