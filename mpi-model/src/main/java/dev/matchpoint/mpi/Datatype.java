@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The predefined datatypes the model knows, with their sizes in bytes (MPI-3.1 §3.2.2; sizes as
- * on LP64 platforms). Only sizes matter to matching: counts become bytes on the wire.
+ * on LP64 platforms). Counts become bytes on the wire; a message also carries its datatype, so that
+ * a receive can check the type matching rule of MPI-3.1 §3.3.1 ({@link #matches}).
  */
 public enum Datatype {
   /** MPI_BYTE. */
@@ -26,7 +27,9 @@ public enum Datatype {
   /** MPI_REAL (Fortran). */
   REAL(4),
   /** MPI_DOUBLE_PRECISION (Fortran). */
-  DOUBLE_PRECISION(8);
+  DOUBLE_PRECISION(8),
+  /** MPI_PACKED: data packed with MPI_Pack, one byte per element (MPI-3.1 §4.2). */
+  PACKED(1);
 
   private final int sizeBytes;
 
@@ -41,6 +44,23 @@ public enum Datatype {
    */
   public int sizeBytes() {
     return sizeBytes;
+  }
+
+  /**
+   * Whether a message sent with this datatype may be received with {@code receive} (MPI-3.1 §3.3.1,
+   * type matching at phase two): "The types of a send and receive match (phase two) if both
+   * operations use identical names. [...] There is one exception to this rule [...]: the type
+   * MPI_PACKED can match any other type." MPI_BYTE is no exception here: it matches "any byte of
+   * storage" in the sender's or receiver's memory (phases one and three), but as a send or receive
+   * type it matches only MPI_BYTE ("Communication of untyped values [...], where both sender and
+   * receiver use the datatype MPI_BYTE"). Fortran and C types with the same size do not match either
+   * (MPI_INTEGER is not MPI_INT).
+   *
+   * @param receive the receive's datatype
+   * @return true when the send's and the receive's types match
+   */
+  public boolean matches(Datatype receive) {
+    return this == receive || this == PACKED || receive == PACKED;
   }
 
   /**

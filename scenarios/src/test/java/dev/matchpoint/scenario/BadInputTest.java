@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.matchpoint.mpi.SpecClause;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,6 +89,24 @@ class BadInputTest {
     assertError(RANK0 + "      - send: {dest: 0, tag: 40000}\n", 5, 30, "tag 40000", "[0, 32767]");
     assertError(RANK0 + "      - recv: {source: 0, tag: -1}\n", 5, 32, "tag -1", "or any");
     assertError(RANK0 + "      - send: {dest: 0, tag: any}\n", 5, 30, "no wildcard tag");
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.2.4", text = "Thus, the range of valid values for the source argument is "
+      + "{0,...,n-1}∪{MPI_ANY_SOURCE}∪{MPI_PROC_NULL}, where n is the number of processes in this group.")
+  void numbersTheFileFixes_outOfRange_areBadInput_andNeverMpiConstants_mpi31Section324() throws IOException {
+    String rank1 = "  - rank: 1\n    program: []\n";
+    assertError(RANK0 + "      - recv: {source: -1}\n" + rank1, 5, 24, "rank -1 in 'source' of recv is out of range",
+        "a number is never MPI_ANY_SOURCE or MPI_PROC_NULL");
+    // Arithmetic on literals and size is fixed by the file as much as a literal is.
+    assertError(RANK0 + "      - recv: {source: 0 - 1}\n" + rank1, 5, 24,
+        "rank -1 (the value of '0 - 1') in 'source' of recv is out of range", "ranks 0..1");
+    assertError(RANK0 + "      - send: {dest: size}\n" + rank1, 5, 22,
+        "rank 2 (the value of 'size') in 'dest' of send is out of range", "never MPI_PROC_NULL");
+    assertError(RANK0 + "      - recv: {source: 0, tag: -(1)}\n", 5, 32, "tag -1 (the value of '-(1)')",
+        "a number is never MPI_ANY_TAG");
+    assertError(RANK0 + "      - repeat: {times: 2 - 3, do: []}\n", 5, 25, "'times' of repeat must not be negative, "
+        + "got -1 (the value of '2 - 3')");
   }
 
   @Test

@@ -2,7 +2,9 @@ package dev.matchpoint.mpi.match;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.SourceLocation;
 
 /**
  * A message known at its receiver: an eager message with its data buffered, or a rendezvous RTS
@@ -14,13 +16,17 @@ import dev.matchpoint.mpi.SendMode;
  * @param context context id of the communicator
  * @param seq sender's sequence number for (this receiver, context), from 0
  * @param sizeBytes payload bytes
+ * @param type the send's datatype: the message holds {@code sizeBytes / type.sizeBytes()} elements of
+ *     it, its type signature (MPI-3.1 §3.3.1, §4.1.11)
  * @param rendezvous true for an RTS (data follows a CTS), false for eager
  * @param mode the sender's send mode
  * @param sendRequestId the sender's request, for the CTS or the synchronous-send acknowledgement
+ * @param sentAt where the send was written; for reports only (like a request's location), never
+ *     hashed: no decision reads it
  * @param arrivalStamp receiver-local arrival order after reordering; compared, never printed or hashed
  */
-public record Message(int source, int tag, int context, long seq, long sizeBytes, boolean rendezvous,
-    SendMode mode, long sendRequestId, long arrivalStamp) implements StateHashable {
+public record Message(int source, int tag, int context, long seq, long sizeBytes, Datatype type, boolean rendezvous,
+    SendMode mode, long sendRequestId, SourceLocation sentAt, long arrivalStamp) implements StateHashable {
   /**
    * The message's identity.
    *
@@ -46,13 +52,16 @@ public record Message(int source, int tag, int context, long seq, long sizeBytes
    * @return the copy
    */
   public Message withArrivalStamp(long stamp) {
-    return new Message(source, tag, context, seq, sizeBytes, rendezvous, mode, sendRequestId, stamp);
+    return new Message(source, tag, context, seq, sizeBytes, type, rendezvous, mode, sendRequestId, sentAt, stamp);
   }
 
-  /** Writes everything but the arrival stamp, whose only role is the relative order. */
+  /**
+   * Writes everything but the arrival stamp, whose only role is the relative order, and the send's
+   * location, which only reports print.
+   */
   @Override
   public void hashInto(PrimitiveSink sink) {
-    sink.putInt(source).putInt(tag).putInt(context).putLong(seq).putLong(sizeBytes)
+    sink.putInt(source).putInt(tag).putInt(context).putLong(seq).putLong(sizeBytes).putInt(type.ordinal())
         .putBoolean(rendezvous).putInt(mode.ordinal()).putLong(sendRequestId);
   }
 

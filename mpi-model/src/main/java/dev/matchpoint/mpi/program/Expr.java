@@ -6,10 +6,16 @@ import java.util.Objects;
 /**
  * An integer-valued expression in a program: a literal, a special MPI value, the thread's own rank,
  * or a field of a variable. Evaluated by the interpreter when the statement runs.
+ *
+ * <p>MPI_ANY_SOURCE, MPI_ANY_TAG and MPI_PROC_NULL are their own nodes ({@link AnySource}, {@link
+ * AnyTag}, {@link ProcNull}), never numbers: a literal or arithmetic is a number even when it
+ * equals the model's internal code of a constant, so a computed rank outside the communicator is
+ * MPI_ERR_RANK and a computed tag outside {@code [0, MPI_TAG_UB]} MPI_ERR_TAG (MPI-3.1 §3.2.3). A
+ * status's source or tag read as it is ({@link Status}) passes on the constant MPI stored there.
  */
 public sealed interface Expr {
   /**
-   * A literal.
+   * A literal: a number, never an MPI constant ({@code -1} is not MPI_ANY_SOURCE).
    *
    * @param value the value
    */

@@ -37,7 +37,9 @@ public final class ProgramBuilder {
   // ---- expressions -------------------------------------------------------------------------
 
   /**
-   * A literal.
+   * A literal: a number, never an MPI constant. {@code lit(-1)} is not MPI_ANY_SOURCE (a receive
+   * from it returns MPI_ERR_RANK); write {@link #anySource()}, {@link #anyTag()} or {@link
+   * #procNull()}.
    *
    * @param v the value
    * @return the expression

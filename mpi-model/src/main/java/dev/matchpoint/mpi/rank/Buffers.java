@@ -1,5 +1,6 @@
 package dev.matchpoint.mpi.rank;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.program.Instr;
@@ -44,8 +45,9 @@ final class Buffers {
     return true;
   }
 
-  static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes) {
-    return bufferedSend(w, t, c, dest, tag, ctx, bytes, null);
+  static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes,
+      Datatype type) {
+    return bufferedSend(w, t, c, dest, tag, ctx, bytes, type, null);
   }
 
   /**
@@ -54,7 +56,7 @@ final class Buffers {
    * @param user the Ibsend's own request, which records the transfer (for MPI_Cancel), or null
    */
   static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes,
-      Request user) {
+      Datatype type, Request user) {
     RankState rank = w.ranks[t.rank];
     w.touchBuffer(t.rank);
     long need = bytes + w.spec.options().bsendOverheadBytes();
@@ -73,13 +75,14 @@ final class Buffers {
     if (user != null) {
       user.transferId = r.id;
     }
-    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, SendMode.BUFFERED, c.at());
+    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, type, SendMode.BUFFERED, c.at());
     if (user != null) {
       // The Ibsend's own request records the message, so MPI_Cancel can reach it after the transfer.
       user.dest = dest;
       user.tag = tag;
       user.context = ctx;
       user.sizeBytes = bytes;
+      user.type = type;
       user.seq = r.seq;
       user.rendezvous = r.rendezvous;
       user.mode = SendMode.BUFFERED;

@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import dev.matchpoint.core.sched.ChoiceKind;
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
@@ -64,27 +65,40 @@ final class Calls {
     }
   }
 
-  private boolean validPeer(int peer, boolean receive) {
-    return (peer >= 0 && peer < w.size) || peer == Mpi.PROC_NULL || (receive && peer == Envelopes.ANY);
+  /**
+   * A rank argument is a rank of the communicator, or MPI_PROC_NULL (or, for a receive or probe,
+   * MPI_ANY_SOURCE) as {@link Vars#namesSource} allows: a computed number that happens to equal
+   * the model's code of a constant is still a number out of range.
+   */
+  private boolean validPeer(Expr e, int peer, boolean receive) {
+    return (peer >= 0 && peer < w.size)
+        || (Vars.namesSource(e) && (peer == Mpi.PROC_NULL || (receive && peer == Envelopes.ANY)));
   }
 
-  private static boolean validTag(int tag, boolean receive) {
-    return (tag >= 0 && tag <= Mpi.TAG_UB) || (receive && tag == Envelopes.ANY);
+  private static boolean validTag(Expr e, int tag, boolean receive) {
+    return (tag >= 0 && tag <= Mpi.TAG_UB) || (receive && tag == Envelopes.ANY && Vars.namesTag(e));
   }
 
-  /** Checks arguments (MPI-3.1 §3.2.3, §3.2.4); reports and returns the error class, or success. */
-  ErrorClass check(ThreadState t, Instr.Call c, int peer, int tag, int count, boolean receive) {
+  /**
+   * Checks arguments (MPI-3.1 §3.2.3, §3.2.4, §3.11); reports and returns the error class, or
+   * success. The expressions decide whether a value may be a constant ({@link #validPeer}).
+   */
+  ErrorClass check(ThreadState t, Instr.Call c, Expr peerExpr, int peer, Expr tagExpr, int tag, int count,
+      boolean receive) {
     String detail = null;
     ErrorClass error = ErrorClass.MPI_SUCCESS;
+    String computed = " (a computed value is a number, never MPI_ANY_SOURCE, MPI_ANY_TAG or MPI_PROC_NULL)";
     if (count < 0) {
       error = ErrorClass.MPI_ERR_COUNT;
       detail = "count " + count + " is negative";
-    } else if (!validTag(tag, receive)) {
+    } else if (!validTag(tagExpr, tag, receive)) {
       error = ErrorClass.MPI_ERR_TAG;
-      detail = "tag " + tag + " is outside [0, MPI_TAG_UB=" + Mpi.TAG_UB + "]" + (receive ? " and not MPI_ANY_TAG" : "");
-    } else if (!validPeer(peer, receive)) {
+      detail = "tag " + tag + " is outside [0, MPI_TAG_UB=" + Mpi.TAG_UB + "]" + (receive ? " and not MPI_ANY_TAG" : "")
+          + (tag == Envelopes.ANY ? computed : "");
+    } else if (!validPeer(peerExpr, peer, receive)) {
       error = ErrorClass.MPI_ERR_RANK;
-      detail = "rank " + peer + " is outside the communicator of size " + w.size;
+      detail = "rank " + peer + " is outside the communicator of size " + w.size
+          + (peer == Envelopes.ANY || peer == Mpi.PROC_NULL ? computed : "");
     }
     if (error != ErrorClass.MPI_SUCCESS) {
       w.error(t, c.op().mpiName(), error, detail, c.at());
@@ -142,10 +156,12 @@ final class Calls {
       if (source == null || w.spec.options().wildcard() != WildcardPolicy.ANY) {
         return NO_INTERNAL;
       }
-      if (eval(source, t) != Envelopes.ANY) {
+      int src = eval(source, t);
+      int tg = eval(tag, t);
+      if (src != Envelopes.ANY || !validPeer(source, src, true) || !validTag(tag, tg, true)) {
         return NO_INTERNAL;
       }
-      int[] sources = w.ranks[t.rank].engine.wildcardSources(eval(tag, t), context(comm));
+      int[] sources = w.ranks[t.rank].engine.wildcardSources(tg, context(comm));
       return sources.length >= 2 ? sources : NO_INTERNAL;
     } catch (ProgramError e) {
       return NO_INTERNAL;
@@ -186,9 +202,9 @@ final class Calls {
     MpiOp op = call(t).op();
     try {
       if (op instanceof MpiOp.Probe p) {
-        return ready(t, eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
+        return ready(t, p.source(), p.tag(), p.comm());
       } else if (op instanceof MpiOp.Mprobe p) {
-        return ready(t, eval(p.source(), t), eval(p.tag(), t), context(p.comm()));
+        return ready(t, p.source(), p.tag(), p.comm());
       }
       return false;
     } catch (ProgramError e) {
@@ -197,11 +213,13 @@ final class Calls {
   }
 
   /** A probe returns at once for MPI_PROC_NULL and for invalid arguments; otherwise when a message matches. */
-  private boolean ready(ThreadState t, int src, int tag, int ctx) {
-    if (src == Mpi.PROC_NULL || !validPeer(src, true) || !validTag(tag, true)) {
+  private boolean ready(ThreadState t, Expr source, Expr tag, String comm) throws ProgramError {
+    int src = eval(source, t);
+    int tg = eval(tag, t);
+    if (!validPeer(source, src, true) || !validTag(tag, tg, true) || src == Mpi.PROC_NULL) {
       return true;
     }
-    return w.ranks[t.rank].engine.hasMatch(src, tag, ctx);
+    return w.ranks[t.rank].engine.hasMatch(src, tg, context(comm));
   }
 
   String describeNext(ThreadState t) {
@@ -341,17 +359,17 @@ final class Calls {
     int dest = eval(s.dest(), t);
     int tag = eval(s.tag(), t);
     int count = eval(s.count(), t);
-    if (check(t, c, dest, tag, count, false) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
+    if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
       return true;
     }
     int ctx = context(s.comm());
     long bytes = (long) count * s.type().sizeBytes();
     if (s.mode() == SendMode.BUFFERED) {
-      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes);
+      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type());
       return true;
     }
     Request r = t.newRequest(RequestKind.SEND, false);
-    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());
+    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
     if (r.done()) {
       t.dropRequest(r);
       return true;
@@ -365,7 +383,7 @@ final class Calls {
     int dest = eval(s.dest(), t);
     int tag = eval(s.tag(), t);
     int count = eval(s.count(), t);
-    if (check(t, c, dest, tag, count, false) != ErrorClass.MPI_SUCCESS) {
+    if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, s.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -378,11 +396,11 @@ final class Calls {
       w.requestDone(r);
     } else if (s.mode() == SendMode.BUFFERED) {
       // Ibsend completes locally once the message is in the attached buffer (MPI-3.1 §3.7.2).
-      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, r);
+      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type(), r);
       r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e);
       w.requestDone(r);
     } else {
-      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.mode(), c.at());
+      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
     }
     return true;
   }
@@ -393,7 +411,7 @@ final class Calls {
     int src = eval(op.source(), t);
     int tag = eval(op.tag(), t);
     int count = eval(op.count(), t);
-    ErrorClass e = check(t, c, src, tag, count, true);
+    ErrorClass e = check(t, c, op.source(), src, op.tag(), tag, count, true);
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, op.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       return true;
@@ -403,7 +421,7 @@ final class Calls {
       return true;
     }
     Request r = t.newRequest(RequestKind.RECV, false);
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), variant);
+    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     if (r.done()) {
       Vars.setStatus(t, op.status(), r);
       t.dropRequest(r);
@@ -418,7 +436,7 @@ final class Calls {
     int src = eval(op.source(), t);
     int tag = eval(op.tag(), t);
     int count = eval(op.count(), t);
-    if (check(t, c, src, tag, count, true) != ErrorClass.MPI_SUCCESS) {
+    if (check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -429,7 +447,7 @@ final class Calls {
       w.requestDone(r);
       return true;
     }
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), variant);
+    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     return true;
   }
 
@@ -437,12 +455,13 @@ final class Calls {
    * Posts a receive: it takes the unexpected message the policy selects, or joins the posted
    * receive queue (MPI-3.1 §3.5).
    */
-  void post(ThreadState t, Request r, int src, int tag, int ctx, long capacityBytes, int variant) {
+  void post(ThreadState t, Request r, int src, int tag, int ctx, long capacityBytes, Datatype type, int variant) {
     RankState rank = w.ranks[t.rank];
     r.sourcePattern = src;
     r.tagPattern = tag;
     r.context = ctx;
     r.capacityBytes = capacityBytes;
+    r.type = type;
     w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
     w.touchQueue(t.rank, src, false);
     Message m = rank.engine.select(src, tag, ctx, variant, true);
@@ -469,9 +488,9 @@ final class Calls {
     int src = eval(s.source(), t);
     int rtag = eval(s.recvTag(), t);
     int rcount = eval(s.recvCount(), t);
-    ErrorClass e = check(t, c, dest, stag, scount, false);
+    ErrorClass e = check(t, c, s.dest(), dest, s.sendTag(), stag, scount, false);
     if (e == ErrorClass.MPI_SUCCESS) {
-      e = check(t, c, src, rtag, rcount, true);
+      e = check(t, c, s.source(), src, s.recvTag(), rtag, rcount, true);
     }
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
@@ -481,15 +500,15 @@ final class Calls {
     List<Integer> internal = new ArrayList<>();
     if (dest != Mpi.PROC_NULL) {
       Request sr = t.newRequest(RequestKind.SEND, false);
-      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), SendMode.STANDARD,
-          c.at());
+      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), s.sendType(),
+          SendMode.STANDARD, c.at());
       internal.add(index(sr));
     }
     if (src == Mpi.PROC_NULL) {
       Vars.setProcNullStatus(t, s.status());
     } else {
       Request rr = t.newRequest(RequestKind.RECV, false);
-      post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), variant);
+      post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), s.recvType(), variant);
       internal.add(index(rr));
     }
     t.internal = internal.stream().mapToInt(Integer::intValue).toArray();

@@ -138,6 +138,7 @@ final class Cancels {
     Request scratch = t.newRequest(RequestKind.MRECV, false);
     scratch.freed = true;
     scratch.capacityBytes = m.sizeBytes();
+    scratch.type = m.type();
     w.emit(new TraceEvent.CancelDecided(w.step, w.now(), t.rank, t.thread, RequestIds.NONE, m.key(), true,
         "MPI_Message_cancel: the matched message is discarded and will never be received"));
     Protocols.receiveMatched(w, t, scratch, m);

@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.Datatype;
 import java.util.TreeSet;
 
 /**
@@ -25,6 +26,8 @@ final class Channel {
   final int tag;
   final int context;
   final long bytes;
+  /** The datatype of the persistent request bound (MPI-3.1 §3.3.1 applies to each transfer). */
+  final Datatype type;
   final int slack;
   /** Index of the persistent request this endpoint was bound from, in the owner's table. */
   final int inRequest;
@@ -39,18 +42,19 @@ final class Channel {
   /** Receive side: transfers arrived ahead of a gap (unordered networks). */
   TreeSet<Long> arrivedAhead = new TreeSet<>();
 
-  Channel(boolean sender, int peer, int tag, int context, long bytes, int slack, int inRequest) {
+  Channel(boolean sender, int peer, int tag, int context, long bytes, Datatype type, int slack, int inRequest) {
     this.sender = sender;
     this.peer = peer;
     this.tag = tag;
     this.context = context;
     this.bytes = bytes;
+    this.type = type;
     this.slack = slack;
     this.inRequest = inRequest;
   }
 
   Channel copy() {
-    Channel c = new Channel(sender, peer, tag, context, bytes, slack, inRequest);
+    Channel c = new Channel(sender, peer, tag, context, bytes, type, slack, inRequest);
     c.phase = phase;
     c.peerEndpoint = peerEndpoint;
     c.peerUnbound = peerUnbound;
@@ -67,7 +71,8 @@ final class Channel {
   }
 
   void hashInto(PrimitiveSink sink) {
-    sink.putBoolean(sender).putInt(peer).putInt(tag).putInt(context).putLong(bytes).putInt(slack).putInt(inRequest)
+    sink.putBoolean(sender).putInt(peer).putInt(tag).putInt(context).putLong(bytes).putInt(type.ordinal())
+        .putInt(slack).putInt(inRequest)
         .putInt(phase.ordinal()).putLong(peerEndpoint).putBoolean(peerUnbound).putLong(starts).putLong(completions)
         .putLong(waits).putLong(arrivedContiguous);
     arrivedAhead.forEach(sink::putLong);

@@ -56,7 +56,7 @@ final class Channels {
       }
       Request e = t.newRequest(RequestKind.CHANNEL, true);
       e.channel = new Channel(sender, peer, sender ? in.tag : in.tagPattern, in.context,
-          sender ? in.sizeBytes : in.capacityBytes, op.slackness().get(i), RequestIds.index(in.id));
+          sender ? in.sizeBytes : in.capacityBytes, in.type, op.slackness().get(i), RequestIds.index(in.id));
       Vars.setRequest(t, op.channels().get(i), RequestIds.index(e.id) + 1);
       if (op.nonblocking()) {
         in.bindPending = e.id;
@@ -153,7 +153,7 @@ final class Channels {
         ch.peer));
     if (ch.sender) {
       w.send(new Packet(Payloads.CDATA, t.rank, ch.peer, ch.bytes + w.protocol.headerBytes(),
-          new Payloads.ChannelData(ch.peerEndpoint, seq, ch.bytes)));
+          new Payloads.ChannelData(ch.peerEndpoint, seq, ch.bytes, ch.type, c.at())));
     } else {
       complete(w, t, e);
     }
@@ -195,6 +195,8 @@ final class Channels {
           "transfer #" + d.seq() + " arrived at " + RequestIds.format(e.id) + " with only " + ch.starts
               + " receive start(s): channels \"automatically have the ready property\"", e.at);
     }
+    Protocols.checkTypes(w, t, ch.type, e.at, d.type(), d.bytes(), d.sentAt(), "transfer #" + d.seq() + " on "
+        + RequestIds.format(e.id));
     ch.arrivedAhead.add(d.seq());
     while (ch.arrivedAhead.remove(ch.arrivedContiguous)) {
       ch.arrivedContiguous++;

@@ -157,9 +157,9 @@ public final class OpText {
     try {
       int v = Vars.eval(e, t, worldSize);
       if (peer) {
-        return v == Envelopes.ANY ? "MPI_ANY_SOURCE" : Mpi.sourceName(v);
+        return !Vars.namesSource(e) ? Integer.toString(v) : v == Envelopes.ANY ? "MPI_ANY_SOURCE" : Mpi.sourceName(v);
       }
-      return e instanceof Expr.AnyTag ? "MPI_ANY_TAG" : Integer.toString(v);
+      return Vars.namesTag(e) && v == Envelopes.ANY ? "MPI_ANY_TAG" : Integer.toString(v);
     } catch (ProgramError x) {
       return e.toString();
     }

@@ -2,7 +2,9 @@ package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.match.Message;
+import dev.matchpoint.mpi.program.SourceLocation;
 
 /**
  * Payloads of the point-to-point protocol packets (seed 004): EAGER and RTS carry the envelope, CTS
@@ -87,11 +89,15 @@ final class Payloads {
     }
   }
 
-  /** One transfer on a channel: no envelope, no matching (seed 003). */
-  record ChannelData(long endpoint, long seq, long bytes) implements StateHashable {
+  /**
+   * One transfer on a channel: no envelope, no matching (seed 003); the sender's datatype for the
+   * type matching rule, and where the send start was written (reports only, not hashed).
+   */
+  record ChannelData(long endpoint, long seq, long bytes, Datatype type, SourceLocation sentAt)
+      implements StateHashable {
     @Override
     public void hashInto(PrimitiveSink sink) {
-      sink.putLong(endpoint).putLong(seq).putLong(bytes);
+      sink.putLong(endpoint).putLong(seq).putLong(bytes).putInt(type.ordinal());
     }
   }
 }

@@ -22,7 +22,7 @@ final class Persistent {
     int dest = Vars.eval(op.dest(), t, w.size);
     int tag = Vars.eval(op.tag(), t, w.size);
     int count = Vars.eval(op.count(), t, w.size);
-    if (w.calls.check(t, c, dest, tag, count, false) != ErrorClass.MPI_SUCCESS) {
+    if (w.calls.check(t, c, op.dest(), dest, op.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -33,6 +33,7 @@ final class Persistent {
     r.tag = tag;
     r.context = w.spec.communicators().get(op.comm());
     r.sizeBytes = (long) count * op.type().sizeBytes();
+    r.type = op.type();
     r.mode = op.mode();
     inactive(r);
     Vars.setRequest(t, op.request(), RequestIds.index(r.id) + 1);
@@ -43,7 +44,7 @@ final class Persistent {
     int src = Vars.eval(op.source(), t, w.size);
     int tag = Vars.eval(op.tag(), t, w.size);
     int count = Vars.eval(op.count(), t, w.size);
-    if (w.calls.check(t, c, src, tag, count, true) != ErrorClass.MPI_SUCCESS) {
+    if (w.calls.check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -54,6 +55,7 @@ final class Persistent {
     r.tagPattern = tag;
     r.context = w.spec.communicators().get(op.comm());
     r.capacityBytes = (long) count * op.type().sizeBytes();
+    r.type = op.type();
     inactive(r);
     Vars.setRequest(t, op.request(), RequestIds.index(r.id) + 1);
     return true;
@@ -98,17 +100,17 @@ final class Persistent {
         w.requestDone(r);
       } else if (r.mode == SendMode.BUFFERED) {
         ErrorClass e = Buffers.bufferedSend(w, t, (Instr.Call) t.code.at(t.pc), r.dest, r.tag, r.context, r.sizeBytes,
-            r);
+            r.type, r);
         r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e);
         w.requestDone(r);
       } else {
-        Protocols.startSend(w, t, r, r.dest, r.tag, r.context, r.sizeBytes, r.mode, at);
+        Protocols.startSend(w, t, r, r.dest, r.tag, r.context, r.sizeBytes, r.type, r.mode, at);
       }
     } else if (r.sourcePattern == Mpi.PROC_NULL) {
       r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
       w.requestDone(r);
     } else {
-      w.calls.post(t, r, r.sourcePattern, r.tagPattern, r.context, r.capacityBytes, -1);
+      w.calls.post(t, r, r.sourcePattern, r.tagPattern, r.context, r.capacityBytes, r.type, -1);
     }
   }
 

@@ -31,7 +31,7 @@ final class Probes {
       String flag, String status, int variant) throws ProgramError {
     int src = Vars.eval(sourceExpr, t, w.size);
     int tag = Vars.eval(tagExpr, t, w.size);
-    ErrorClass e = checkPattern(w, t, c, src, tag);
+    ErrorClass e = w.calls.check(t, c, sourceExpr, src, tagExpr, tag, 0, true);
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, status, Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       if (flag != null) {
@@ -82,7 +82,7 @@ final class Probes {
       String flag, String message, String status, int variant) throws ProgramError {
     int src = Vars.eval(sourceExpr, t, w.size);
     int tag = Vars.eval(tagExpr, t, w.size);
-    ErrorClass e = checkPattern(w, t, c, src, tag);
+    ErrorClass e = w.calls.check(t, c, sourceExpr, src, tagExpr, tag, 0, true);
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, status, Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       Vars.setMessage(t, message, Vars.MESSAGE_NULL);
@@ -180,6 +180,7 @@ final class Probes {
     Message m = t.handles.remove(h - 2);
     Request r = t.newRequest(RequestKind.MRECV, request != null);
     r.capacityBytes = (long) count * type.sizeBytes();
+    r.type = type;
     r.sourcePattern = m.source();
     r.tagPattern = m.tag();
     r.context = m.context();
@@ -202,19 +203,5 @@ final class Probes {
     t.internal = new int[] {RequestIds.index(r.id)};
     t.block = BlockKind.REQUESTS;
     return false;
-  }
-
-  private static ErrorClass checkPattern(World w, ThreadState t, Instr.Call c, int src, int tag) {
-    if (!((tag >= 0 && tag <= Mpi.TAG_UB) || tag == Envelopes.ANY)) {
-      w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_TAG, "tag " + tag + " is outside [0, MPI_TAG_UB] and not "
-          + "MPI_ANY_TAG", c.at());
-      return ErrorClass.MPI_ERR_TAG;
-    }
-    if (!((src >= 0 && src < w.size) || src == Envelopes.ANY || src == Mpi.PROC_NULL)) {
-      w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_RANK, "rank " + src + " is outside the communicator of size "
-          + w.size, c.at());
-      return ErrorClass.MPI_ERR_RANK;
-    }
-    return ErrorClass.MPI_SUCCESS;
   }
 }

@@ -5,6 +5,7 @@ import dev.matchpoint.core.net.InFlight;
 import dev.matchpoint.core.net.Network;
 import dev.matchpoint.core.net.Packet;
 import dev.matchpoint.core.net.ProtocolOptions;
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
@@ -33,14 +34,15 @@ import dev.matchpoint.mpi.trace.TraceEvent;
 final class Protocols {
   private Protocols() {}
 
-  static void startSend(World w, ThreadState t, Request r, int dest, int tag, int ctx, long bytes, SendMode mode,
-      SourceLocation at) {
+  static void startSend(World w, ThreadState t, Request r, int dest, int tag, int ctx, long bytes, Datatype type,
+      SendMode mode, SourceLocation at) {
     RankState rank = w.ranks[t.rank];
     ProtocolOptions p = w.protocol;
     r.dest = dest;
     r.tag = tag;
     r.context = ctx;
     r.sizeBytes = bytes;
+    r.type = type;
     r.mode = mode;
     r.at = at;
     long wire = bytes + p.headerBytes();
@@ -52,7 +54,7 @@ final class Protocols {
     r.seq = rank.nextSeq(dest, ctx);
     w.emit(new TraceEvent.MessageSent(w.step, w.now(), t.rank, t.thread, dest, tag, ctx, r.seq, bytes, mode,
         !eager, r.id));
-    Message m = new Message(t.rank, tag, ctx, r.seq, bytes, !eager, mode, r.id, 0);
+    Message m = new Message(t.rank, tag, ctx, r.seq, bytes, type, !eager, mode, r.id, at, 0);
     if (eager) {
       w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire);
     } else {
@@ -172,9 +174,12 @@ final class Protocols {
    * A receive (or matched receive) has started on message {@code m}: status known now; eager data
    * is copied out (credit returned, synchronous sender acknowledged); a rendezvous message gets its
    * CTS. A message longer than the buffer completes with MPI_ERR_TRUNCATE (MPI-3.1 §3.2.4: "an
-   * overflow error occurs"); the receive still completes.
+   * overflow error occurs"); the receive still completes. Every receive path (Recv, Irecv, a started
+   * persistent receive, Sendrecv, Mrecv, Imrecv) comes here, where the type matching rule is judged
+   * ({@link #checkTypes}).
    */
   static void receiveMatched(World w, ThreadState owner, Request r, Message m) {
+    checkTypes(w, owner, r.type, r.at, m.type(), m.sizeBytes(), m.sentAt(), MessageIds.format(m.key()));
     r.matchedMessage = m.key();
     r.state = RequestState.MATCHED;
     r.statusSource = m.source();
@@ -192,6 +197,29 @@ final class Protocols {
     } else {
       w.send(new Packet(Payloads.CTS, me, m.source(), header, new Payloads.Cts(m.sendRequestId(), r.id)));
     }
+  }
+
+  /** The rule {@link #checkTypes} reports. */
+  static final String TYPE_MISMATCH = "send and receive datatypes do not match (MPI-3.1 §3.3.1)";
+
+  /**
+   * The type matching rule between a send and its receive (MPI-3.1 §3.3.1): "the type specified by
+   * the send operation has to match the type specified by the receive operation [...]. A program
+   * that fails to observe these three rules is erroneous." Types match by identical names, MPI_PACKED
+   * matching any ({@link Datatype#matches}). The rule is judged element by element (MPI-3.1 §4.1.11:
+   * "If the incoming message consists of k elements, then we must have k ≤ n·count; the i·n+j-th
+   * element of the message should have a type that matches type_j"), so counts may differ — a
+   * longer message is truncation, MPI_ERR_TRUNCATE, not a mismatch — and a message of no elements
+   * matches any receive. A mismatch is reported at the receive, naming both statements.
+   */
+  static void checkTypes(World w, ThreadState owner, Datatype recvType, SourceLocation recvAt, Datatype sendType,
+      long sizeBytes, SourceLocation sentAt, String message) {
+    if (sizeBytes == 0 || sendType.matches(recvType)) {
+      return;
+    }
+    w.erroneous(owner.rank, owner.thread, TYPE_MISMATCH, "message " + message + " of "
+        + sizeBytes / sendType.sizeBytes() + " " + sendType.mpiName() + " sent at " + sentAt + " is received as "
+        + recvType.mpiName() + " at " + recvAt, recvAt);
   }
 
   private static void finishReceive(World w, Request r) {

@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.SendMode;
@@ -31,6 +32,9 @@ final class Request {
   Channel channel;
   /** Where the call that started the request was written (reports only; not state). */
   dev.matchpoint.mpi.program.SourceLocation at = dev.matchpoint.mpi.program.SourceLocation.unknown();
+
+  /** The datatype of the send or receive buffer, for the type matching rule (MPI-3.1 §3.3.1). */
+  Datatype type;
 
   // send side
   int dest;
@@ -73,6 +77,7 @@ final class Request {
     r.transferId = transferId;
     r.bindPending = bindPending;
     r.channel = channel == null ? null : channel.copy();
+    r.type = type;
     r.dest = dest;
     r.tag = tag;
     r.context = context;
@@ -117,7 +122,8 @@ final class Request {
         .putBoolean(rendezvous).putLong(seq).putLong(bufferBytes).putInt(sourcePattern).putInt(tagPattern)
         .putLong(capacityBytes).putLong(matchedMessage).putInt(statusSource).putInt(statusTag)
         .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled)
-        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending);
+        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending)
+        .putInt(type == null ? -1 : type.ordinal());
     if (channel != null) {
       channel.hashInto(sink);
     }

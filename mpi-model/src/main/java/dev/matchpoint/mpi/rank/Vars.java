@@ -117,6 +117,32 @@ final class Vars {
 
   // ---- evaluation ------------------------------------------------------------------------
 
+  /**
+   * Whether a rank argument may stand for MPI_ANY_SOURCE or MPI_PROC_NULL: when it is the name
+   * ({@link Expr.AnySource}, {@link Expr.ProcNull}), or a status's source read as it is, which holds
+   * the constant MPI stored there (MPI-3.1 §3.7.3, §3.11). A literal or arithmetic is a number even
+   * when it equals the model's code of a constant, so a computed rank outside the communicator is
+   * MPI_ERR_RANK (MPI-3.1 §3.2.3) and never a wildcard.
+   *
+   * @param e the argument
+   * @return true when the argument names a constant or passes one on
+   */
+  static boolean namesSource(Expr e) {
+    return e instanceof Expr.AnySource || e instanceof Expr.ProcNull
+        || (e instanceof Expr.Status s && s.field() == Expr.StatusField.SOURCE);
+  }
+
+  /**
+   * Whether a tag argument may stand for MPI_ANY_TAG: the name, or a status's tag read as it is; a
+   * computed -1 is MPI_ERR_TAG (MPI-3.1 §3.2.3). See {@link #namesSource}.
+   *
+   * @param e the argument
+   * @return true when the argument names MPI_ANY_TAG or passes it on
+   */
+  static boolean namesTag(Expr e) {
+    return e instanceof Expr.AnyTag || (e instanceof Expr.Status s && s.field() == Expr.StatusField.TAG);
+  }
+
   static int eval(Expr e, ThreadState t, int worldSize) throws ProgramError {
     if (e instanceof Expr.Lit l) {
       return l.value();

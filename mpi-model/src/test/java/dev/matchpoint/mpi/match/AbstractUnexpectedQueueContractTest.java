@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,7 +52,8 @@ abstract class AbstractUnexpectedQueueContractTest {
   private Message message(int context, int source, int tag) {
     long channel = MessageIds.key(source, context, 0);
     long seq = nextSeq.merge(channel, 1L, Long::sum) - 1;
-    return new Message(source, tag, context, seq, 8, false, SendMode.STANDARD, 100 + seq, nextStamp++);
+    return new Message(source, tag, context, seq, 8, Datatype.INT, false,
+        SendMode.STANDARD, 100 + seq, SourceLocation.unknown(), nextStamp++);
   }
 
   @Test

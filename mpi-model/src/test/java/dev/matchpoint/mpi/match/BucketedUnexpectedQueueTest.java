@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,8 @@ class BucketedUnexpectedQueueTest extends AbstractUnexpectedQueueContractTest {
   }
 
   private static Message message(int context, int source, int tag, long seq, long stamp) {
-    return new Message(source, tag, context, seq, 0, false, SendMode.STANDARD, 0, stamp);
+    return new Message(source, tag, context, seq, 0, Datatype.INT, false,
+        SendMode.STANDARD, 0, SourceLocation.unknown(), stamp);
   }
 
   @Test

@@ -2,7 +2,9 @@ package dev.matchpoint.mpi.match;
 
 import static dev.matchpoint.mpi.match.Envelopes.ANY;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -163,7 +165,8 @@ public class MatchingBench {
     }
 
     private Message message(int source, int tag) {
-      return new Message(source, tag, 0, nextSeq[source]++, 64, false, SendMode.STANDARD, 0, nextStamp++);
+      return new Message(source, tag, 0, nextSeq[source]++, 64, Datatype.INT, false,
+          SendMode.STANDARD, 0, SourceLocation.unknown(), nextStamp++);
     }
 
     Message exact() {

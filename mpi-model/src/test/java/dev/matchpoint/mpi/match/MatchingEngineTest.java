@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,8 @@ class MatchingEngineTest {
   }
 
   private static Message msg(int source, int tag, int context, long seq) {
-    return new Message(source, tag, context, seq, 4, false, SendMode.STANDARD, 0, 0);
+    return new Message(source, tag, context, seq, 4, Datatype.INT, false,
+        SendMode.STANDARD, 0, SourceLocation.unknown(), 0);
   }
 
   private static List<Long> arriveAll(MatchingEngine e, Message... ms) {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,7 +177,8 @@ class MatchingEquivalenceProperties {
 
     private Message message(int c, int s, int t) {
       long seq = nextSeq.merge(MessageIds.key(s, c, 0), 1L, Long::sum) - 1;
-      return new Message(s, t, c, seq, 16, false, SendMode.STANDARD, seq, nextStamp++);
+      return new Message(s, t, c, seq, 16, Datatype.INT, false,
+          SendMode.STANDARD, seq, SourceLocation.unknown(), nextStamp++);
     }
 
     void arrive(int c, int s, int t) {

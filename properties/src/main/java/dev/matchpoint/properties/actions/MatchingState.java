@@ -1,5 +1,6 @@
 package dev.matchpoint.properties.actions;
 
+import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.match.Envelopes;
@@ -9,6 +10,7 @@ import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.match.PostedReceive;
 import dev.matchpoint.mpi.match.ReferencePostedQueue;
 import dev.matchpoint.mpi.match.ReferenceUnexpectedQueue;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -103,7 +105,8 @@ public final class MatchingState {
 
   void send(int source, int tag) {
     long seq = nextSeq.merge(source, 1L, Long::sum) - 1;
-    Message m = new Message(source, tag, 0, seq, 4, false, SendMode.STANDARD, 0, 0);
+    Message m = new Message(source, tag, 0, seq, 4, Datatype.INT, false,
+        SendMode.STANDARD, 0, SourceLocation.unknown(), 0);
     inFlight.add(m);
     pending.put(m.key(), m);
   }

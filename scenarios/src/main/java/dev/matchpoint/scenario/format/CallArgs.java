@@ -13,8 +13,10 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * The arguments of one statement: a {@link YamlMap} read as expressions, variable names, datatypes
- * and communicators, with the static checks the file can make before anything runs (literal ranks
- * inside the world, literal tags inside {@code [0, MPI_TAG_UB]}, known communicators).
+ * and communicators, with the static checks the file can make before anything runs (ranks inside
+ * the world, tags inside {@code [0, MPI_TAG_UB]}, counts not negative, for literals and for
+ * arithmetic on literals and {@code size}; known communicators). A number is never an MPI constant:
+ * {@code -1} is not MPI_ANY_SOURCE, only {@code any} is.
  */
 final class CallArgs {
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -55,26 +57,51 @@ final class CallArgs {
       throw new dev.matchpoint.scenario.ScenarioException(YamlNodes.at(map.file(), s, err.offset),
           "in '" + key + "' of " + call + ": " + err.getMessage());
     }
-    if (e instanceof Expr.Lit lit) {
-      checkLiteral(s, key, role, lit.value());
+    Integer value = constant(e);
+    if (value != null) {
+      checkLiteral(s, key, role, value, e instanceof Expr.Lit ? "" : " (the value of '" + s.getValue() + "')");
     }
     return e;
   }
 
-  private void checkLiteral(ScalarNode s, String key, Role role, int value) {
+  /** The value of an expression the file fixes: literals, {@code size} and arithmetic on them; else null. */
+  private Integer constant(Expr e) {
+    if (e instanceof Expr.Lit l) {
+      return l.value();
+    } else if (e instanceof Expr.WorldSize) {
+      return worldSize;
+    } else if (e instanceof Expr.Binary b) {
+      Integer x = constant(b.left());
+      Integer y = constant(b.right());
+      if (x == null || y == null || (y == 0 && (b.op() == Expr.BinaryOp.DIV || b.op() == Expr.BinaryOp.MOD))) {
+        return null;
+      }
+      return switch (b.op()) {
+        case ADD -> x + y;
+        case SUB -> x - y;
+        case MUL -> x * y;
+        case DIV -> x / y;
+        case MOD -> Math.floorMod(x, y);
+      };
+    }
+    return null;
+  }
+
+  private void checkLiteral(ScalarNode s, String key, Role role, int value, String of) {
     boolean rank = role == Role.SOURCE || role == Role.DEST;
     boolean tag = role == Role.SEND_TAG || role == Role.RECEIVE_TAG;
     if (rank && (value < 0 || value >= worldSize)) {
-      throw YamlNodes.error(map.file(), s, "rank " + value + " in '" + key + "' of " + call + " is out of range: the "
-          + "world has ranks 0.." + (worldSize - 1) + (role == Role.SOURCE ? " (or use any or proc-null)"
-          : " (or use proc-null)"));
+      throw YamlNodes.error(map.file(), s, "rank " + value + of + " in '" + key + "' of " + call + " is out of range: "
+          + "the world has ranks 0.." + (worldSize - 1) + (role == Role.SOURCE ? " (or use any or proc-null: a number "
+          + "is never MPI_ANY_SOURCE or MPI_PROC_NULL)" : " (or use proc-null: a number is never MPI_PROC_NULL)"));
     }
     if (tag && (value < 0 || value > Mpi.TAG_UB)) {
-      throw YamlNodes.error(map.file(), s, "tag " + value + " in '" + key + "' of " + call + " is out of range "
-          + "(expected a tag in [0, " + Mpi.TAG_UB + "]" + (role == Role.RECEIVE_TAG ? " or any)" : ")"));
+      throw YamlNodes.error(map.file(), s, "tag " + value + of + " in '" + key + "' of " + call + " is out of range "
+          + "(expected a tag in [0, " + Mpi.TAG_UB + "]" + (role == Role.RECEIVE_TAG ? " or any: a number is never "
+          + "MPI_ANY_TAG)" : ")"));
     }
     if (role == Role.VALUE && value < 0) {
-      throw YamlNodes.error(map.file(), s, "'" + key + "' of " + call + " must not be negative, got " + value);
+      throw YamlNodes.error(map.file(), s, "'" + key + "' of " + call + " must not be negative, got " + value + of);
     }
   }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.core.sched.ReplayScheduler;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
@@ -247,6 +248,19 @@ class LibraryTest {
     RunResult unbound = timed("channel-bind-without-peer");
     assertTrue(unbound.report().toText().contains("waiting for rank 1 to bind a matching persistent receive"),
         unbound.report().toText());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.3.1", text = "The types of a send and receive match (phase two) if both operations "
+      + "use identical names.")
+  void typeSignatureMismatch_isErroneousAtTheReceive_andNamesTheSend_mpi31Section331() {
+    RunResult r = timed("type-signature-mismatch");
+    assertEquals(List.of("erroneous: send and receive datatypes do not match (MPI-3.1 §3.3.1) at r1.t0"),
+        r.problems());
+    TraceEvent.ErroneousUse e = r.trace().of(TraceEvent.ErroneousUse.class).get(0);
+    assertEquals(16, e.at().line(), "the receive's line");
+    assertTrue(e.detail().contains("1 MPI_FLOAT sent at " + DIR.resolve("type-signature-mismatch.yaml") + ":13:9")
+        && e.detail().contains("received as MPI_INT"), e.detail());
   }
 
   @Test
