@@ -14,6 +14,7 @@ import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import dev.matchpoint.scenario.Expectation;
 import dev.matchpoint.scenario.Scenario;
@@ -166,6 +167,16 @@ class LibraryTest {
   private static RunResult timed(String name) {
     Scenario s = load(name);
     return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions());
+  }
+
+  @Test
+  @SpecClause(source = "Open MPI 4.1 ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild",
+      text = "In order to avoid starvation do this in a round-robin fashion.")
+  void mpi22ProbeAnySourceRoundRobin_pairsProbeAndReceiveAsOpenMpi41Does_p1r0_p1r1() {
+    RunResult r = timed("mpi22-probe-any-source-round-robin");
+    List<String> pairs = r.trace().matches().stream()
+        .map(m -> (m.match() == MatchKind.PROBE ? "p" : "r") + MessageIds.source(m.messageKey())).toList();
+    assertEquals(List.of("p1", "r0", "p1", "r1"), pairs);
   }
 
   @Test
