@@ -164,6 +164,17 @@ class LibraryTest {
         "both cancels succeed (nothing received) or both fail (the message received), never a mix");
   }
 
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.10", text = "The semantics of a send-receive operation is what would be obtained "
+      + "if the caller forked two concurrent threads, one to execute the send, and one to execute the receive, "
+      + "followed by a join of these two threads.")
+  void sendrecvHalvesInterleave_exploration_reachesTheOutcomeWhereTheReceiveHalfIsPostedLast() {
+    ExplorationReport r = ExplorerRaceSearch.explore(load("sendrecv-halves-interleave"));
+    assertTrue(r.exhaustive(), r.stopReason());
+    assertEquals(Set.of("ok | receipts r0.t0<-1#1 r0.t1<-1#0,1#2 r1.t0<-0#0",
+        "ok | receipts r0.t0<-1#2 r0.t1<-1#0,1#1 r1.t0<-0#0"), r.outcomes().keySet());
+  }
+
   private static RunResult timed(String name) {
     Scenario s = load(name);
     return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions());
