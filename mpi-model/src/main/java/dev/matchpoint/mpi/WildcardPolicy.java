@@ -13,8 +13,10 @@ public enum WildcardPolicy {
   /** The message that arrived first (after reordering by sequence number), as MPICH and SimGrid do. */
   ARRIVAL("arrival"),
   /**
-   * Scan sources starting after the source of the last wildcard match from the unexpected queue
-   * (receive or probe alike), wrapping around, as Open MPI's ob1 does.
+   * Open MPI's ob1 (ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild): scan sources from one
+   * past the communicator's pointer, wrapping around; the pointer starts at 0 (so the first scan
+   * starts at source 1) and moves to the matched source on every MPI_ANY_SOURCE match from the
+   * unexpected queue, receive or probe alike.
    */
   ROUND_ROBIN("round-robin");
 

@@ -20,8 +20,12 @@ import java.util.function.Consumer;
  * <p><b>Which message a receive or probe takes</b> ({@link #select}): with a specific source, that
  * source's earliest matching message; with MPI_ANY_SOURCE, per {@link WildcardPolicy}: the earliest
  * arrival ({@code arrival}); the earliest matching message of a source chosen by the caller among
- * {@link #wildcardSources} ({@code any}); or of the first source after the last wildcard-matched one
- * ({@code round-robin}, whose pointer advances on probes and receives alike).
+ * {@link #wildcardSources} ({@code any}); or, as Open MPI's ob1 does ({@code round-robin};
+ * ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild), of the first source with a match when
+ * scanning from one past the communicator's pointer, wrapping around. The pointer ({@code
+ * last_probed} in ob1) starts at 0, so the first scan starts at source 1, and it moves to the matched
+ * source on every such match, probes included. An arriving message matched against posted receives
+ * ({@link #matchArrival}) leaves it alone, as ob1's match_incomming does.
  *
  * <p><b>Which receive an arriving message matches</b> ({@link #matchArrival}): the earliest posted
  * receive that matches.
@@ -34,7 +38,7 @@ public final class MatchingEngine {
   private final TreeMap<Long, Long> expectedSeq;
   /** (source, context) to early arrivals by sequence number. */
   private final TreeMap<Long, TreeMap<Long, Message>> heldBack;
-  /** context to the source of the last wildcard match (round-robin). */
+  /** context to the source of the last wildcard match (round-robin; absent means 0, ob1's start). */
   private final TreeMap<Integer, Integer> lastWildcardSource;
   /** (source, context) to sequence numbers cancelled before release: skipped when reached. */
   private final TreeMap<Long, java.util.TreeSet<Long>> skipped;
@@ -316,7 +320,7 @@ public final class MatchingEngine {
         if (sources.length == 0) {
           return null;
         }
-        int last = lastWildcardSource.getOrDefault(context, -1);
+        int last = lastWildcardSource.getOrDefault(context, 0);
         int pick = sources[0];
         for (int s : sources) {
           if (s > last) {
@@ -324,7 +328,9 @@ public final class MatchingEngine {
             break;
           }
         }
-        if (commit) {
+        if (commit && pick == 0) {
+          lastWildcardSource.remove(context);
+        } else if (commit) {
           lastWildcardSource.put(context, pick);
         }
         return unexpected.earliestFrom(context, pick, tag);

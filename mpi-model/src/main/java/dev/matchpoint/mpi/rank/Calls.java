@@ -79,6 +79,11 @@ final class Calls {
     return (tag >= 0 && tag <= Mpi.TAG_UB) || (receive && tag == Envelopes.ANY && Vars.namesTag(e));
   }
 
+  /** Whether arguments are valid (MPI-3.1 §3.2.3, §3.2.4, §3.11), without reporting anything. */
+  boolean valid(Expr peerExpr, int peer, Expr tagExpr, int tag, int count, boolean receive) {
+    return count >= 0 && validTag(tagExpr, tag, receive) && validPeer(peerExpr, peer, receive);
+  }
+
   /**
    * Checks arguments (MPI-3.1 §3.2.3, §3.2.4, §3.11); reports and returns the error class, or
    * success. The expressions decide whether a value may be a constant ({@link #validPeer}).
@@ -273,7 +278,7 @@ final class Calls {
     } else if (op instanceof MpiOp.Imrecv m) {
       return Probes.mrecv(w, t, c, m.message(), m.count(), m.type(), null, m.request());
     } else if (op instanceof MpiOp.Sendrecv s) {
-      return sendrecv(t, c, s, variant);
+      return Sendrecvs.whole(w, t, c, s, variant);
     } else if (op instanceof MpiOp.BufferAttach b) {
       return Buffers.attach(w, t, c, eval(b.sizeBytes(), t));
     } else if (op instanceof MpiOp.BufferDetach) {
@@ -479,45 +484,6 @@ final class Calls {
       w.touchPosted(t.rank, true);
       rank.engine.post(r.id, src, tag, ctx, capacityBytes);
     }
-  }
-
-  private boolean sendrecv(ThreadState t, Instr.Call c, MpiOp.Sendrecv s, int variant) throws ProgramError {
-    int dest = eval(s.dest(), t);
-    int stag = eval(s.sendTag(), t);
-    int scount = eval(s.sendCount(), t);
-    int src = eval(s.source(), t);
-    int rtag = eval(s.recvTag(), t);
-    int rcount = eval(s.recvCount(), t);
-    ErrorClass e = check(t, c, s.dest(), dest, s.sendTag(), stag, scount, false);
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = check(t, c, s.source(), src, s.recvTag(), rtag, rcount, true);
-    }
-    if (e != ErrorClass.MPI_SUCCESS) {
-      Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
-      return true;
-    }
-    int ctx = context(s.comm());
-    List<Integer> internal = new ArrayList<>();
-    if (dest != Mpi.PROC_NULL) {
-      Request sr = t.newRequest(RequestKind.SEND, false);
-      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), s.sendType(),
-          SendMode.STANDARD, c.at());
-      internal.add(index(sr));
-    }
-    if (src == Mpi.PROC_NULL) {
-      Vars.setProcNullStatus(t, s.status());
-    } else {
-      Request rr = t.newRequest(RequestKind.RECV, false);
-      post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), s.recvType(), variant);
-      internal.add(index(rr));
-    }
-    t.internal = internal.stream().mapToInt(Integer::intValue).toArray();
-    t.block = BlockKind.REQUESTS;
-    if (tryFinish(t)) {
-      t.block = BlockKind.NONE;
-      return true;
-    }
-    return false;
   }
 
   // ---- request lookup ----------------------------------------------------------------------

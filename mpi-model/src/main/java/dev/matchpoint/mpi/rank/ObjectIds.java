@@ -17,6 +17,9 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code roundRobin(r)}: the round-robin pointer, written by wildcard matches under that policy.
  *   <li>{@code thread(r, t)}: a thread's program counter, variables, requests and handles. Written
  *       by the thread's own steps and by the events that complete its requests.
+ *   <li>{@code sendrecvHalf(r, t, h)}: the internal request of one half of a thread's MPI_Sendrecv
+ *       (MPI-3.1 §3.10). Written by that half (which only reads {@code thread(r, t)}), by the events
+ *       that complete its request, and by the call's return; so the two halves are independent.
  *   <li>{@code linkTail(s, d)}: the sending side of link s->d: the send sequence numbers to d, the
  *       eager credit at d, packets waiting for credit. Written by sends and replies from s to d and
  *       by the delivery of a credit packet d->s.
@@ -91,6 +94,18 @@ public final class ObjectIds {
    */
   public static long thread(int rank, int thread) {
     return (2L << 56) | ((long) rank << 20) | thread;
+  }
+
+  /**
+   * One half of a thread's MPI_Sendrecv: its internal request.
+   *
+   * @param rank the rank, below 2^24
+   * @param thread the thread, below 2^23
+   * @param half {@link Action.Half#SEND} or {@link Action.Half#RECEIVE}
+   * @return the object id
+   */
+  public static long sendrecvHalf(int rank, int thread, Action.Half half) {
+    return (10L << 56) | ((long) rank << 24) | ((long) thread << 1) | (half == Action.Half.SEND ? 0 : 1);
   }
 
   /**

@@ -22,8 +22,8 @@ import java.util.Map;
  * actors in the final set form a persistent set: any action on a path avoiding them belongs to an
  * actor outside the set, whose possible footprint does not conflict with theirs.
  *
- * <p>Actors are threads (their next MPI call, all its alternatives) and links (their packets'
- * deliveries). The footprints of the set's own actions are exact: each is run on a copy (the copy
+ * <p>Actors are threads (their next MPI call, all its alternatives, both halves of an MPI_Sendrecv)
+ * and links (their packets' deliveries). The footprints of the set's own actions are exact: each is run on a copy (the copy
  * is kept and reused when the explorer takes the action). The footprints of the other actors are
  * over-approximations of everything they may do on paths that avoid the set ({@link Reach} for a
  * thread's remaining code, the packets a link has or may carry), with two causal refinements: a
@@ -374,6 +374,14 @@ final class PersistentSets {
           }
           return NONE;
         }
+        case 10: { // a half of a thread's Sendrecv: as the thread itself
+          int rank = (int) ((object >>> 24) & 0xffffffffL);
+          int thread = (int) ((object >>> 1) & 0x7fffff);
+          if (rank == r && (thread == t.thread || re.buffered || re.bufferOps || re.control)) {
+            return WRITE;
+          }
+          return NONE;
+        }
         case 9: // binding state
           return (int) (object & 0xffffffffL) == r && re.control ? WRITE : NONE;
         case 3: { // link tail
@@ -452,6 +460,8 @@ final class PersistentSets {
             return (int) ((object >>> 24) & 0xffffffffL) == d ? WRITE : NONE;
           case 2:
             return (int) ((object >>> 20) & 0xfffffffL) == d ? WRITE : NONE;
+          case 10:
+            return (int) ((object >>> 24) & 0xffffffffL) == d ? WRITE : NONE;
           case 3:
             return object == ObjectIds.linkTail(d, s) ? WRITE : NONE;
           case 5:
@@ -476,6 +486,10 @@ final class PersistentSets {
           return traffic.message() && (int) (object & 0xffffffffL) == d ? (posts ? WRITE : READ) : NONE;
         case 2: { // a thread of d
           int rank = (int) ((object >>> 20) & 0xfffffffL);
+          return rank == d && (posts || traffic.data() || traffic.replies()) ? WRITE : NONE;
+        }
+        case 10: { // a Sendrecv half of a thread of d
+          int rank = (int) ((object >>> 24) & 0xffffffffL);
           return rank == d && (posts || traffic.data() || traffic.replies()) ? WRITE : NONE;
         }
         case 3: // tail of d->s

@@ -104,7 +104,7 @@ final class Protocols {
         Payloads.Cts c = (Payloads.Cts) p.payload();
         Request r = request(w, c.sendRequestId());
         r.state = RequestState.MATCHED;
-        w.touchThread(w.owner(r.id));
+        w.touchRequest(w.owner(r.id), r);
         w.send(new Packet(Payloads.DATA, me, p.source(), r.sizeBytes + w.protocol.headerBytes(),
             new Payloads.Data(c.sendRequestId(), c.recvRequestId(), r.sizeBytes)));
       }

@@ -95,7 +95,10 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
       case COMPUTE:
         return "local computation";
       case NONE:
-        return "nothing: runnable";
+        if (!Sendrecvs.started(t)) {
+          return "nothing: runnable";
+        }
+        break;
       default:
         break;
     }
@@ -112,6 +115,14 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
       Request r = t.requests.get(i);
       if (r != null && !r.done()) {
         out.add(r);
+      }
+    }
+    if (Sendrecvs.started(t)) {
+      for (Action.Half h : List.of(Action.Half.SEND, Action.Half.RECEIVE)) {
+        Request r = t.requests.get(t.halfIndex(h));
+        if (r != null && !r.done()) {
+          out.add(r);
+        }
       }
     }
     if (out.isEmpty() && t.pc < t.code.size() && t.code.at(t.pc) instanceof Instr.Call c) {

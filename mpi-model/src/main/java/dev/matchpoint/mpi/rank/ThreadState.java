@@ -77,6 +77,41 @@ final class ThreadState {
     return r;
   }
 
+  /**
+   * Logical mode runs MPI_Sendrecv as two halves (MPI-3.1 §3.10), each with an internal request at
+   * a fixed index: the send half's at {@link #nextRequestIndex}, the receive half's one past it;
+   * {@link #endHalves} moves past both when the call returns. Fixed indices make the halves commute.
+   */
+  int halfIndex(Action.Half half) {
+    return nextRequestIndex + (half == Action.Half.SEND ? 0 : 1);
+  }
+
+  /** Creates the internal request of one half of an MPI_Sendrecv (see {@link #halfIndex}). */
+  Request newHalfRequest(Action.Half half, RequestKind kind) {
+    int index = halfIndex(half);
+    Request r = new Request(RequestIds.id(rank, thread, index), kind, false);
+    r.at = World.location(this, pc);
+    requests.put(index, r);
+    return r;
+  }
+
+  /** Whether this half of the thread's MPI_Sendrecv has run (its request exists). */
+  boolean halfRan(Action.Half half) {
+    return requests.containsKey(halfIndex(half));
+  }
+
+  /** Whether a request is the internal request of one half of the thread's MPI_Sendrecv. */
+  boolean isHalfRequest(Request r) {
+    return RequestIds.index(r.id) >= nextRequestIndex;
+  }
+
+  /** The MPI_Sendrecv returns: its halves' requests are dropped and their indices used up. */
+  void endHalves() {
+    requests.remove(halfIndex(Action.Half.SEND));
+    requests.remove(halfIndex(Action.Half.RECEIVE));
+    nextRequestIndex += 2;
+  }
+
   Request request(long id) {
     return requests.get(RequestIds.index(id));
   }

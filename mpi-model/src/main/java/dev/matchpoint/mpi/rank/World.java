@@ -38,7 +38,8 @@ import java.util.Map;
  *   <li><b>Logical mode</b> ({@link #logical}): {@link #enabled()} lists the actions that may run
  *       next — each runnable thread's next MPI call (one action per permitted alternative when the
  *       call has several, e.g. the sources an MPI_ANY_SOURCE receive may take under the {@code any}
- *       policy) and each deliverable packet — and {@link #execute} runs the one the scheduler chose.
+ *       policy; one per half of an MPI_Sendrecv, see {@link Sendrecvs}) and each deliverable packet
+ *       — and {@link #execute} runs the one the scheduler chose.
  *       {@link #copy()} and {@link #hashInto} support exploration.
  *   <li><b>Timed mode</b> ({@link #timed}): threads' calls and packet deliveries are kernel events;
  *       alternatives inside a call go through the scheduler seam as {@link ChoiceKind#WILDCARD} and
@@ -267,13 +268,15 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   /**
-   * The actor of an action, for DPOR: its thread, or its link.
+   * The actor of an action, for DPOR: its thread, each half of a thread's MPI_Sendrecv (the two
+   * concurrent threads of MPI-3.1 §3.10), or its link.
    *
    * @param action the action
    * @return a stable id
    */
   public static long actorOf(Action action) {
-    return PersistentSets.actor(action);
+    long actor = PersistentSets.actor(action);
+    return action.half() == Action.Half.NONE ? actor : actor | ((long) action.half().ordinal() << 46);
   }
 
   Reach reach(ThreadState t) {
@@ -326,6 +329,10 @@ public final class World implements NetworkListener, StateHashable {
         if (!threadEnabled(t)) {
           continue;
         }
+        if (Sendrecvs.splits(this, t)) {
+          Sendrecvs.actions(this, t, out);
+          continue;
+        }
         int[] variants = calls.variants(t);
         if (variants.length == 0) {
           out.add(Action.step(t.rank, t.thread, -1));
@@ -349,7 +356,8 @@ public final class World implements NetworkListener, StateHashable {
     return switch (t.block) {
       // Logical mode: a blocking Probe or Mprobe that would find nothing is not enabled; it runs once
       // a matching message is queued. (Timed mode calls it, blocks, and retries on arrivals.)
-      case NONE -> kernel != null || !calls.isBlockingProbe(t) || calls.probeReady(t);
+      case NONE -> kernel != null || (Sendrecvs.splits(this, t) ? Sendrecvs.enabled(t)
+          : !calls.isBlockingProbe(t) || calls.probeReady(t));
       case PROBE -> calls.probeReady(t);
       case REQUESTS, DETACH, COMPUTE -> false;
     };
@@ -386,11 +394,24 @@ public final class World implements NetworkListener, StateHashable {
     step++;
     if (action.kind() == Action.Kind.STEP) {
       ThreadState t = thread(action.rank(), action.thread());
-      touchThread(t);
-      if (!threadEnabled(t)) {
+      if (!threadEnabled(t) || (action.half() != Action.Half.NONE && t.halfRan(action.half()))) {
         throw new IllegalArgumentException("thread " + t.name() + " is not enabled");
       }
-      calls.step(t, action.variant());
+      if (action.half() != Action.Half.NONE) {
+        // One half of an MPI_Sendrecv reads the thread (its arguments) and writes only its own part.
+        if (footprint != null) {
+          footprint.read(ObjectIds.thread(t.rank, t.thread));
+        }
+        touchHalf(t, action.half());
+        Sendrecvs.half(this, t, action.half(), action.variant());
+        return;
+      }
+      touchThread(t);
+      if (Sendrecvs.started(t)) {
+        Sendrecvs.join(this, t);
+      } else {
+        calls.step(t, action.variant());
+      }
     } else {
       if (footprint != null) {
         footprint.write(ObjectIds.linkHead(action.source(), action.rank()));
@@ -403,6 +424,22 @@ public final class World implements NetworkListener, StateHashable {
   void touchThread(ThreadState t) {
     if (footprint != null) {
       footprint.write(ObjectIds.thread(t.rank, t.thread));
+    }
+  }
+
+  void touchHalf(ThreadState t, Action.Half half) {
+    if (footprint != null) {
+      footprint.write(ObjectIds.sendrecvHalf(t.rank, t.thread, half));
+    }
+  }
+
+  /** Records a change to a request: its half of an MPI_Sendrecv, or else its thread. */
+  void touchRequest(ThreadState owner, Request r) {
+    if (owner.isHalfRequest(r)) {
+      touchHalf(owner, owner.halfIndex(Action.Half.SEND) == RequestIds.index(r.id) ? Action.Half.SEND
+          : Action.Half.RECEIVE);
+    } else {
+      touchThread(owner);
     }
   }
 
@@ -507,8 +544,13 @@ public final class World implements NetworkListener, StateHashable {
   public String describe(Action action) {
     if (action.kind() == Action.Kind.STEP) {
       ThreadState t = thread(action.rank(), action.thread());
-      return t.name() + " " + calls.describeNext(t) + (action.variant() >= 0 ? " [" + calls.describeVariant(t,
-          action.variant()) + "]" : "");
+      String variant = action.variant() >= 0 ? calls.describeVariant(t, action.variant()) : null;
+      String detail = switch (action.half()) {
+        case SEND -> "send half";
+        case RECEIVE -> "receive half" + (variant == null ? "" : ", " + variant);
+        case NONE -> Sendrecvs.started(t) ? "return" : variant;
+      };
+      return t.name() + " " + calls.describeNext(t) + (detail == null ? "" : " [" + detail + "]");
     }
     for (InFlight f : net.deliverable()) {
       if (f.source() == action.source() && f.dest() == action.rank() && f.linkSeq() == action.linkSeq()) {
@@ -738,7 +780,7 @@ public final class World implements NetworkListener, StateHashable {
   /** A request's operation completed: report it, free it if asked, and resume its waiting thread. */
   void requestDone(Request r) {
     ThreadState t = owner(r.id);
-    touchThread(t);
+    touchRequest(t, r);
     if (fullTrace) {
       emit(new TraceEvent.RequestCompleted(step, now(), t.rank, t.thread, r.id, r.statusSource, r.statusTag,
           r.statusBytes, r.statusError, r.statusCancelled));

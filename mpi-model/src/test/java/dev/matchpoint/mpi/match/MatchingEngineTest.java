@@ -95,7 +95,7 @@ class MatchingEngineTest {
       + "source (no fairness, no arrival order across sources): any source's earliest matching message may be chosen.")
   void wildcardPolicies_chooseAsDocumented() {
     // DESIGN §4: any = every source's earliest message is permitted; arrival = earliest arrival;
-    // round-robin = first source after the last wildcard-matched one.
+    // round-robin = first source after the last wildcard-matched one (Open MPI ob1, tested below).
     for (WildcardPolicy p : WildcardPolicy.values()) {
       MatchingEngine e = engine(p);
       arriveAll(e, msg(2, 0, 0, 0), msg(0, 0, 0, 0), msg(1, 0, 0, 0), msg(0, 0, 0, 1));
@@ -108,15 +108,48 @@ class MatchingEngineTest {
         }
         case ROUND_ROBIN -> {
           Message first = e.select(Envelopes.ANY, 0, 0, -1, true);
-          assertEquals(0, first.source());
+          assertEquals(1, first.source(), "ob1's pointer starts at 0, so its first scan starts at source 1");
           e.takeUnexpected(first);
-          // The pointer moved to source 0, so the next scan starts at 1, although 0 has another message.
-          assertEquals(1, e.select(Envelopes.ANY, 0, 0, -1, true).source());
           assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "probing advances the pointer too");
           assertEquals(0, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "and wraps around");
+          assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "source 1 has no message left");
         }
       }
     }
+  }
+
+  @Test
+  @SpecClause(source = "Open MPI 4.1 ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild",
+      text = "In order to avoid starvation do this in a round-robin fashion.")
+  void roundRobin_isOb1sScan_fromLastProbedPlusOne_startingAtZero_perCommunicator() {
+    // ob1: comm->last_probed starts at 0 (pml_ob1_comm.c); a wildcard match scans the per-source
+    // queues from last_probed + 1 to the end, then from 0 to last_probed, and sets last_probed to
+    // the source it matched. The pointer belongs to the communicator (its context id here).
+    MatchingEngine e = engine(WildcardPolicy.ROUND_ROBIN);
+    arriveAll(e, msg(0, 0, 0, 0), msg(0, 0, 0, 1), msg(2, 0, 0, 0), msg(0, 0, 1, 0), msg(2, 0, 1, 0));
+    assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "scan 1, 2: source 2");
+    assertEquals(0, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "scan 3.., wrap to 0");
+    assertEquals(2, e.select(Envelopes.ANY, 0, 1, -1, true).source(), "another communicator's pointer is still 0");
+    assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "scan 1, 2 again");
+    MatchingEngine single = engine(WildcardPolicy.ROUND_ROBIN);
+    arriveAll(single, msg(0, 0, 0, 0));
+    assertEquals(0, single.select(Envelopes.ANY, 0, 0, -1, true).source(), "the scan wraps to source 0");
+  }
+
+  @Test
+  @SpecClause(source = "Open MPI 4.1 ompi/mca/pml/ob1/pml_ob1_recvfrag.c, mca_pml_ob1_recv_frag_match",
+      text = "This routine is used to try and match a newly arrived message fragment to pre-posted receives.")
+  void roundRobin_anArrivalMatchingAPostedAnySourceReceive_leavesThePointerAlone() {
+    // ob1 matches an arriving fragment against the posted receives (match_incomming) without
+    // reading or writing last_probed: only a receive or probe that searches the unexpected
+    // queues with MPI_ANY_SOURCE moves it.
+    MatchingEngine e = engine(WildcardPolicy.ROUND_ROBIN);
+    e.post(10, Envelopes.ANY, 0, 0, 8);
+    arriveAll(e, msg(2, 0, 0, 0));
+    assertEquals(0, e.unexpectedDepth(), "the arrival matched the posted receive");
+    arriveAll(e, msg(0, 0, 0, 0), msg(1, 0, 0, 0), msg(2, 0, 0, 1));
+    assertEquals(1, e.select(Envelopes.ANY, 0, 0, -1, true).source(),
+        "the pointer is still 0: had the arrival moved it to 2, the scan would take source 0");
   }
 
   @Test

@@ -17,6 +17,7 @@ import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
@@ -24,6 +25,7 @@ import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.testing.Exhaustive;
+import dev.matchpoint.mpi.trace.MatchKind;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -95,9 +97,13 @@ class Mpi22ProbeExamplesTest {
   @Test
   @SpecClause(source = "DESIGN §4", text = "a receive with MPI_ANY_SOURCE after a probe may take another source's "
       + "message (the MPI-2.2 example) — under round-robin it does so deterministically")
-  void secondExample_underRoundRobin_isWrongInEveryTimedRun_onceBothMessagesHaveArrived() {
-    // Rank 2 computes for 50 us first, so both messages are queued when it probes: the probe takes
-    // source 0 (the scan starts at 0), the pointer moves to 0, and MPI_ANY_SOURCE then takes source 1.
+  @SpecClause(source = "Open MPI 4.1 ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild",
+      text = "In order to avoid starvation do this in a round-robin fashion.")
+  void secondExample_underRoundRobin_pairsProbeAndReceiveAsOpenMpiOb1Does_p1r0_p1r1() {
+    // Rank 2 computes for 50 us first, so both messages are queued when it probes. ob1's pointer
+    // starts at 0: the probe scans from source 1 and sees 1#0 (pointer 1); the MPI_ANY_SOURCE receive
+    // scans 2, then wraps to 0 and takes 0#0 (pointer 0); the second probe sees 1#0 again and the
+    // receive takes it. Open MPI 4.1 pairs them p1/r0 p1/r1 in every run.
     for (LatencyModel latency : List.of(new LatencyModel.Constant(500), new LatencyModel.Exponential(800),
         new LatencyModel.LogGP(1000, 200, 100, 0.1))) {
       for (long seed = 0; seed < 20; seed++) {
@@ -106,8 +112,12 @@ class Mpi22ProbeExamplesTest {
             NetworkOptions.defaults().withLatency(latency)));
         RunResult r = Runner.timed(s, seed, FifoScheduler.INSTANCE,
             RunOptions.of(new Checks(List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE.create()))));
+        List<String> pairs = r.trace().matches().stream()
+            .map(m -> (m.match() == MatchKind.PROBE ? "p" : "r") + MessageIds.source(m.messageKey())).toList();
+        assertEquals(List.of("p1", "r0", "p1", "r1"), pairs, latency + " seed " + seed);
         assertEquals(1, r.violations().size(), latency + " seed " + seed + ": " + r.violations());
-        assertTrue(r.violations().get(0).message().contains("received 1#0 instead"), r.violations().toString());
+        assertTrue(r.violations().get(0).message().contains("a probe of 1#0 received 0#0 instead"),
+            r.violations().toString());
       }
     }
   }

@@ -152,9 +152,9 @@ class CliTest {
     Path first = dir.resolve("fifo1.jsonl");
     Path second = dir.resolve("fifo2.jsonl");
     Result r = run("run", "mpi22-probe-any-source-round-robin", "--trace", first.toString());
-    // The receive after the probe gets rank 1's MPI_REAL as MPI_INTEGER: erroneous as well (MPI-3.1 §3.3.1).
+    // The receive after the probe gets rank 0's MPI_INTEGER as MPI_REAL: erroneous as well (MPI-3.1 §3.3.1).
     assertEquals(3, r.code(), r.out());
-    assertTrue(r.out().contains("probe-then-receive-same-message: the receive after a probe of 0#0 received 1#0"),
+    assertTrue(r.out().contains("probe-then-receive-same-message: the receive after a probe of 1#0 received 0#0"),
         r.out());
     List<String> args = new ArrayList<>(List.of(replayArgs(r)));
     args.addAll(List.of("--trace", second.toString()));

@@ -14,6 +14,7 @@ import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import dev.matchpoint.scenario.Expectation;
 import dev.matchpoint.scenario.Scenario;
@@ -163,9 +164,30 @@ class LibraryTest {
         "both cancels succeed (nothing received) or both fail (the message received), never a mix");
   }
 
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.10", text = "The semantics of a send-receive operation is what would be obtained "
+      + "if the caller forked two concurrent threads, one to execute the send, and one to execute the receive, "
+      + "followed by a join of these two threads.")
+  void sendrecvHalvesInterleave_exploration_reachesTheOutcomeWhereTheReceiveHalfIsPostedLast() {
+    ExplorationReport r = ExplorerRaceSearch.explore(load("sendrecv-halves-interleave"));
+    assertTrue(r.exhaustive(), r.stopReason());
+    assertEquals(Set.of("ok | receipts r0.t0<-1#1 r0.t1<-1#0,1#2 r1.t0<-0#0",
+        "ok | receipts r0.t0<-1#2 r0.t1<-1#0,1#1 r1.t0<-0#0"), r.outcomes().keySet());
+  }
+
   private static RunResult timed(String name) {
     Scenario s = load(name);
     return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions());
+  }
+
+  @Test
+  @SpecClause(source = "Open MPI 4.1 ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild",
+      text = "In order to avoid starvation do this in a round-robin fashion.")
+  void mpi22ProbeAnySourceRoundRobin_pairsProbeAndReceiveAsOpenMpi41Does_p1r0_p1r1() {
+    RunResult r = timed("mpi22-probe-any-source-round-robin");
+    List<String> pairs = r.trace().matches().stream()
+        .map(m -> (m.match() == MatchKind.PROBE ? "p" : "r") + MessageIds.source(m.messageKey())).toList();
+    assertEquals(List.of("p1", "r0", "p1", "r1"), pairs);
   }
 
   @Test
