@@ -9,8 +9,9 @@ package dev.matchpoint.mpi.rank;
  * @param rank for a step: the rank; for a delivery: the packet's destination
  * @param thread for a step: the thread; -1 for a delivery
  * @param variant for a step: the permitted alternative taken (the source an MPI_ANY_SOURCE call
- *     takes under the {@code any} policy, or the request index Waitany/Testany returns), -1 when the
- *     call has no alternatives
+ *     takes under the {@code any} policy, the request index Waitany/Testany returns, or the index of
+ *     an MPI_Start/MPI_Startall plan: start order and wildcard sources, see {@link StartPlans}), -1
+ *     when the call has no alternatives
  * @param source for a delivery: the packet's source; -1 for a step
  * @param linkSeq for a delivery: the packet's position on its link; -1 for a step
  */

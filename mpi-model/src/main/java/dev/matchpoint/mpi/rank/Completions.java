@@ -216,23 +216,36 @@ final class Completions {
     }
   }
 
-  /** The completed request Waitany/Testany returns: -1 none, -2 after an error was reported. */
+  /**
+   * The completed request Waitany/Testany returns: -1 none, -2 after an error was reported. With
+   * several completed, the position is a choice ({@link Calls#variants}) and must be given.
+   *
+   * @throws IllegalStateException when several requests are complete and no variant chose one
+   */
   private static int pickAny(World w, ThreadState t, Instr.Call c, List<String> vars, int variant)
       throws ProgramError {
     if (variant >= 0) {
       return variant;
     }
+    int picked = -1;
     for (int i = 0; i < vars.size(); i++) {
       Request r = Calls.lookup(t, vars.get(i));
       if (r == Calls.INVALID) {
+        if (picked >= 0) {
+          continue;
+        }
         invalid(w, t, c, vars.get(i));
         return -2;
       }
       if (r != null && ready(r)) {
-        return i;
+        if (picked >= 0) {
+          throw new IllegalStateException(c.op().mpiName() + " at " + c.at() + " has several completed requests and "
+              + "none was chosen: the choice must come from the scheduler");
+        }
+        picked = i;
       }
     }
-    return -1;
+    return picked;
   }
 
   private static boolean allNull(ThreadState t, List<String> vars) throws ProgramError {
