@@ -27,6 +27,12 @@ import java.util.function.Consumer;
  * source on every such match, probes included. An arriving message matched against posted receives
  * ({@link #matchArrival}) leaves it alone, as ob1's match_incomming does.
  *
+ * <p><b>Decisions read only fingerprinted state.</b> Under {@code any} the fingerprint ({@link
+ * #hashInto}) keeps each source's messages in sequence order but not the arrival order across
+ * sources, so no decision may depend on it: the engine never picks among sources itself, and {@link
+ * #select} refuses an MPI_ANY_SOURCE selection with several candidate sources unless the caller
+ * brings the choice (a logical-mode action's variant, or a timed-mode scheduler choice).
+ *
  * <p><b>Which receive an arriving message matches</b> ({@link #matchArrival}): the earliest posted
  * receive that matches.
  */
@@ -273,11 +279,13 @@ public final class MatchingEngine {
    * @param source a rank or {@link Envelopes#ANY}
    * @param tag a tag or {@link Envelopes#ANY}
    * @param context context id
-   * @param chosenSource under {@link WildcardPolicy#ANY} with an MPI_ANY_SOURCE pattern: the source
-   *     chosen among {@link #wildcardSources}; ignored otherwise
+   * @param chosenSource under {@link WildcardPolicy#ANY} with an MPI_ANY_SOURCE pattern and two or
+   *     more {@link #wildcardSources}: the source chosen among them; ignored otherwise
    * @param commit when true, a round-robin pointer advances to the selected message's source
    * @return the message, or null when none matches
-   * @throws IllegalArgumentException when {@code chosenSource} has no matching message
+   * @throws IllegalStateException under {@link WildcardPolicy#ANY}, when an MPI_ANY_SOURCE pattern
+   *     has two or more candidate sources and {@code chosenSource} is not one of them: the caller
+   *     failed to offer the choice, and the engine will not decide by arrival order
    */
   public Message select(int source, int tag, int context, int chosenSource, boolean commit) {
     Message m = doSelect(source, tag, context, chosenSource, commit);
@@ -309,11 +317,12 @@ public final class MatchingEngine {
           return null;
         }
         int s = sources.length == 1 ? sources[0] : chosenSource;
-        Message m = unexpected.earliestFrom(context, s, tag);
-        if (m == null) {
-          throw new IllegalArgumentException("source " + s + " has no message matching tag " + tag);
+        if (java.util.Arrays.binarySearch(sources, s) < 0) {
+          throw new IllegalStateException("MPI_ANY_SOURCE under the any policy may take a message from any of sources "
+              + java.util.Arrays.toString(sources) + ", and the caller chose " + s
+              + ": every such choice must come from the scheduler, never from arrival order");
         }
-        return m;
+        return unexpected.earliestFrom(context, s, tag);
       }
       case ROUND_ROBIN: {
         int[] sources = unexpected.sourcesWithMatch(context, tag);

@@ -11,8 +11,9 @@ package dev.matchpoint.mpi.rank;
  * @param half for a step: which half of an MPI_Sendrecv it runs, or {@link Half#NONE} for a whole
  *     call (and for a Sendrecv's return once both halves ran); {@link Half#NONE} for a delivery
  * @param variant for a step: the permitted alternative taken (the source an MPI_ANY_SOURCE call
- *     takes under the {@code any} policy, or the request index Waitany/Testany returns), -1 when the
- *     call has no alternatives
+ *     takes under the {@code any} policy, the request index Waitany/Testany returns, or the index of
+ *     an MPI_Start/MPI_Startall plan: start order and wildcard sources, see {@link StartPlans}), -1
+ *     when the call has no alternatives
  * @param source for a delivery: the packet's source; -1 for a step
  * @param linkSeq for a delivery: the packet's position on its link; -1 for a step
  */

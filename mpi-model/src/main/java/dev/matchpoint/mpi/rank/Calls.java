@@ -115,13 +115,20 @@ final class Calls {
 
   /**
    * The permitted alternatives of the thread's next call: sources for an MPI_ANY_SOURCE receive or
-   * probe under the {@code any} policy, or the positions of the completed active requests for
-   * Waitany/Testany (MPI-3.1 §3.7.5); empty when the call has at most one way to go.
+   * probe under the {@code any} policy, the positions of the completed active requests for
+   * Waitany/Testany (MPI-3.1 §3.7.5), or plan indices for MPI_Start/MPI_Startall ({@link
+   * StartPlans}: start orders and the sources of the MPI_ANY_SOURCE receives they start); empty
+   * when the call has at most one way to go. Every alternative is a function of state that {@link
+   * World#hashInto} covers; the call then executes the alternative it is given and decides nothing
+   * itself.
    */
   int[] variants(ThreadState t) {
     MpiOp op = call(t).op();
     try {
-      if (op instanceof MpiOp.Waitany wa) {
+      if (op instanceof MpiOp.Start s) {
+        int n = Persistent.plans(w, t, s).size();
+        return n >= 2 ? java.util.stream.IntStream.range(0, n).toArray() : NO_INTERNAL;
+      } else if (op instanceof MpiOp.Waitany wa) {
         return completedPositions(t, wa.requests());
       } else if (op instanceof MpiOp.Testany ta) {
         return completedPositions(t, ta.requests());
@@ -175,10 +182,25 @@ final class Calls {
 
   ChoiceKind variantKind(ThreadState t) {
     MpiOp op = call(t).op();
+    if (op instanceof MpiOp.Start s) {
+      try {
+        List<StartPlans.Plan> plans = Persistent.plans(w, t, s);
+        return plans.stream().allMatch(p -> p.sameOrder(plans.get(0))) ? ChoiceKind.WILDCARD : ChoiceKind.ORDER;
+      } catch (ProgramError e) {
+        return ChoiceKind.ORDER;
+      }
+    }
     return op instanceof MpiOp.Waitany || op instanceof MpiOp.Testany ? ChoiceKind.COMPLETION : ChoiceKind.WILDCARD;
   }
 
   String describeVariant(ThreadState t, int variant) {
+    if (call(t).op() instanceof MpiOp.Start s) {
+      try {
+        return Persistent.describe(w, t, s, variant);
+      } catch (ProgramError e) {
+        return "plan " + variant;
+      }
+    }
     return variantKind(t) == ChoiceKind.COMPLETION ? "index " + variant : "source " + variant;
   }
 
@@ -299,7 +321,7 @@ final class Calls {
     } else if (op instanceof MpiOp.RecvInit x) {
       return Persistent.recvInit(w, t, c, x);
     } else if (op instanceof MpiOp.Start x) {
-      return Persistent.start(w, t, c, x);
+      return Persistent.start(w, t, c, x, variant);
     } else if (op instanceof MpiOp.BindChannel x) {
       return Channels.bind(w, t, c, x);
     } else if (op instanceof MpiOp.UnbindChannel x) {

@@ -235,12 +235,16 @@ final class Completions {
 
   /**
    * The position Waitany/Testany returns (MPI-3.1 §3.7.5): the alternative {@code variant} chosen by
-   * the scheduler, else the first completed active request; or {@link #NONE_ACTIVE}, {@link
-   * #NONE_COMPLETED}, or {@link #ERROR} after reporting a handle that names no live request.
+   * the scheduler, else the only completed active request; or {@link #NONE_ACTIVE}, {@link
+   * #NONE_COMPLETED}, or {@link #ERROR} after reporting a handle that names no live request. With
+   * several completed, the position is a choice ({@link Calls#variants}) and must be given.
+   *
+   * @throws IllegalStateException when several requests are complete and no variant chose one
    */
   private static int pickAny(World w, ThreadState t, Instr.Call c, List<String> vars, int variant)
       throws ProgramError {
     int first = NONE_ACTIVE;
+    int completed = 0;
     for (int i = 0; i < vars.size(); i++) {
       Request r = Calls.lookup(t, vars.get(i));
       if (r == Calls.INVALID) {
@@ -248,14 +252,24 @@ final class Completions {
         return ERROR;
       }
       if (r != null && active(r)) {
-        if (ready(r) && first < 0) {
-          first = i;
+        if (ready(r)) {
+          completed++;
+          if (first < 0) {
+            first = i;
+          }
         } else if (first == NONE_ACTIVE) {
           first = NONE_COMPLETED;
         }
       }
     }
-    return variant >= 0 ? variant : first;
+    if (variant >= 0) {
+      return variant;
+    }
+    if (completed > 1) {
+      throw new IllegalStateException(c.op().mpiName() + " at " + c.at() + " has several completed requests and "
+          + "none was chosen: the choice must come from the scheduler");
+    }
+    return first;
   }
 
   /**

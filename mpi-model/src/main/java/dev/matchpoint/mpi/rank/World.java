@@ -38,13 +38,19 @@ import java.util.Map;
  *   <li><b>Logical mode</b> ({@link #logical}): {@link #enabled()} lists the actions that may run
  *       next — each runnable thread's next MPI call (one action per permitted alternative when the
  *       call has several, e.g. the sources an MPI_ANY_SOURCE receive may take under the {@code any}
- *       policy; one per half of an MPI_Sendrecv, see {@link Sendrecvs}) and each deliverable packet
- *       — and {@link #execute} runs the one the scheduler chose.
+ *       policy; one per half of an MPI_Sendrecv, see {@link Sendrecvs}; the orders MPI_Startall
+ *       may start its requests in) and each deliverable packet — and {@link #execute} runs the one
+ *       the scheduler chose.
  *       {@link #copy()} and {@link #hashInto} support exploration.
  *   <li><b>Timed mode</b> ({@link #timed}): threads' calls and packet deliveries are kernel events;
- *       alternatives inside a call go through the scheduler seam as {@link ChoiceKind#WILDCARD} and
- *       {@link ChoiceKind#COMPLETION} points.
+ *       alternatives inside a call go through the scheduler seam as {@link ChoiceKind#WILDCARD},
+ *       {@link ChoiceKind#COMPLETION} and {@link ChoiceKind#ORDER} points.
  * </ul>
+ *
+ * <p>In both modes a call decides nothing by itself: its alternatives are listed from state that
+ * {@link #hashInto} covers (never from what the fingerprint leaves out, such as the arrival order
+ * across sources under the {@code any} policy), and it executes the one it is given; the matching
+ * engine refuses an MPI_ANY_SOURCE selection that needs a choice and got none.
  *
  * <p>A thread blocked in a call is resumed by the event that completes it (a delivery completing
  * its receive, an injection completing its send). A thread blocked in Probe or Mprobe becomes

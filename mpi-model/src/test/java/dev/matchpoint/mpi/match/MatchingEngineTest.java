@@ -153,6 +153,21 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "DESIGN §5", text = "Exhaustive means exhaustive: every model decision reads only state the "
+      + "search can see (what the state fingerprint covers)")
+  void select_anySourceUnderAny_withSeveralSources_refusesToDecideWithoutTheCallersChoice() {
+    // Under any, the state fingerprint keeps each source's messages but not the arrival order across
+    // sources, so the engine must never fall back on arrival order: the caller brings the choice.
+    MatchingEngine e = engine(WildcardPolicy.ANY);
+    arriveAll(e, msg(1, 0, 0, 0), msg(0, 0, 0, 0));
+    assertThrows(IllegalStateException.class, () -> e.select(Envelopes.ANY, 0, 0, -1, true));
+    assertThrows(IllegalStateException.class, () -> e.select(Envelopes.ANY, 0, 0, 2, true));
+    assertEquals(1, e.select(Envelopes.ANY, 0, 0, 1, true).source());
+    e.takeUnexpected(e.select(Envelopes.ANY, 0, 0, 0, true));
+    assertEquals(1, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "one source left: no choice to make");
+  }
+
+  @Test
   void copy_evolvesIndependently() {
     MatchingEngine e = engine(WildcardPolicy.ANY);
     arriveAll(e, msg(1, 0, 0, 0));

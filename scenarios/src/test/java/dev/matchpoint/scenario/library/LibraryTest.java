@@ -74,7 +74,9 @@ class LibraryTest {
         "persistent-start-active", "channel-k-plus-first-start", "channel-ready-violation",
         "channel-slackness-mismatch", "channel-request-free", "channel-unbind-non-channel",
         "message-cancel-without-option", "channel-bind-without-peer", "transfer-1k-channel",
-        "transfer-1k-persistent")) {
+        "transfer-1k-persistent",
+        // issue 11
+        "persistent-any-source-start")) {
       assertTrue(disk.contains(required), required);
     }
   }

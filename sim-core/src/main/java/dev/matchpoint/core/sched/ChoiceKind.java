@@ -15,7 +15,13 @@ public enum ChoiceKind {
    */
   WILDCARD,
   /** Timed mode: which of several completed requests MPI_Waitany/MPI_Testany returns (MPI-3.1 §3.7.5). */
-  COMPLETION;
+  COMPLETION,
+  /**
+   * Timed mode: in which order MPI_Startall starts its requests, among the orders whose effects can
+   * differ, with the source each MPI_ANY_SOURCE receive it starts takes ({@code any} policy; MPI-3.1
+   * §3.9: "in some arbitrary order").
+   */
+  ORDER;
 
   /**
    * Looks a kind up by its lower-case name, as schedule reports print it.
@@ -31,6 +37,6 @@ public enum ChoiceKind {
       }
     }
     throw new IllegalArgumentException(
-        "unknown choice kind '" + name + "' (expected one of tie, step, wildcard, completion)");
+        "unknown choice kind '" + name + "' (expected one of tie, step, wildcard, completion, order)");
   }
 }
