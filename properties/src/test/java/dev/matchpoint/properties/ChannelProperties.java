@@ -129,9 +129,10 @@ class ChannelProperties {
 
   /**
    * A send start that does not wait for the receive end's go can come before the matching receive
-   * start: some schedule delivers its transfer before that receive start, and every outcome in which
-   * the receive end saw a transfer arrive before its own matching start is reported erroneous,
-   * naming the ready rule; no other outcome is.
+   * start, and is then reported erroneous at the send end, naming the ready rule: in every outcome
+   * in which the receive end saw a transfer arrive before its own matching start, and also in some
+   * outcome in which every transfer arrived after its receive start (the send start came first all
+   * the same: the property is judged when the send starts, not when its data arrives).
    */
   @Property(tries = 40)
   @SpecClause(source = "seed 003 Proposal 1", text = READY)
@@ -141,10 +142,12 @@ class ChannelProperties {
   void channel_aSendStartBeforeItsReceiveStart_isReportedErroneous_inEveryScheduleWhereItHappens(
       @ForAll("skippedHandshake") ChannelProgram p) {
     Exploration e = explore(p);
-    String problem = "erroneous: " + READY_RULE + " at r1.t0";
+    String problem = "erroneous: " + READY_RULE + " at r0.t0";
     TraceAssertions.assertReachable(e, "a transfer arrives before its receive start", v -> transferAhead(v) >= 0);
-    TraceAssertions.assertEvery(e, "'" + problem + "' is reported exactly when a transfer arrived before its receive "
-        + "start", v -> v.details().contains(problem) == (transferAhead(v) >= 0));
+    TraceAssertions.assertEvery(e, "'" + problem + "' is reported whenever a transfer arrived before its receive "
+        + "start", v -> transferAhead(v) < 0 || v.details().contains(problem));
+    TraceAssertions.assertReachable(e, "'" + problem + "' is reported though every transfer arrived after its "
+        + "receive start", v -> transferAhead(v) < 0 && v.details().contains(problem));
     Statistics.label("some schedule keeps the ready property anyway").collect(e.reachable(v -> transferAhead(v) < 0));
   }
 

@@ -30,6 +30,9 @@ import dev.matchpoint.mpi.trace.TraceEvent;
  *       answers with a CTS when the matching receive or Mrecv starts; the sender then sends DATA and
  *       its request completes when DATA is injected; the receive completes when DATA arrives.
  * </ul>
+ *
+ * <p>A ready-mode send is judged when it starts, against the destination's posted receives, and its
+ * message when it arrives against the same ({@link ReadySends}; MPI-3.1 §3.4).
  */
 final class Protocols {
   private Protocols() {}
@@ -55,6 +58,9 @@ final class Protocols {
     w.emit(new TraceEvent.MessageSent(w.step, w.now(), t.rank, t.thread, dest, tag, ctx, r.seq, bytes, mode,
         !eager, r.id));
     Message m = new Message(t.rank, tag, ctx, r.seq, bytes, type, !eager, mode, r.id, at, 0);
+    if (mode == SendMode.READY) {
+      ReadySends.started(w, t, dest, tag, ctx, m.key(), at);
+    }
     if (eager) {
       w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire);
     } else {
@@ -149,8 +155,12 @@ final class Protocols {
           m.rendezvous(), m.mode()));
     }
     PostedReceive pr = rank.engine.matchArrival(m);
+    if (m.mode() == SendMode.READY) {
+      ReadySends.arrived(w, rank, m, pr);
+    }
     if (pr != null) {
       w.touchPosted(rank.rank, true);
+      rank.readySends.postedLeft(pr.requestId());
       ThreadState owner = w.owner(pr.requestId());
       Request r = owner.request(pr.requestId());
       w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),
@@ -161,11 +171,6 @@ final class Protocols {
     }
     if (w.fullTrace) {
       w.emit(new TraceEvent.QueuedUnexpected(w.step, w.now(), rank.rank, -1, m.key(), rank.engine.unexpectedDepth()));
-    }
-    if (m.mode() == SendMode.READY) {
-      w.erroneous(rank.rank, -1, "ready-mode send without a posted matching receive (MPI-3.1 §3.4)",
-          "message " + MessageIds.format(m.key()) + " sent with MPI_Rsend by " + RequestIds.format(m.sendRequestId())
-              + " found no posted receive on arrival", SourceLocation.unknown());
     }
     w.wakeProbers(rank);
   }
