@@ -21,12 +21,13 @@ import dev.matchpoint.mpi.trace.TraceEvent;
  * The point-to-point protocols over the network (seed 004; DESIGN §4).
  *
  * <ul>
- *   <li><b>Eager</b> ({@code payload + header < threshold}, and fitting the per-peer eager buffer):
+ *   <li><b>Eager</b> (when the eager rule admits the message, {@link
+ *       dev.matchpoint.core.net.EagerRule}, and it fits the per-peer eager buffer):
  *       one EAGER packet carries envelope and data against the sender's eager credit at the
  *       receiver; the send completes when the packet is injected, except in synchronous mode, which
  *       completes on the ACK the receiver sends when the matching receive (or Mrecv) starts. The
  *       receiver returns the credit when it copies the data out.
- *   <li><b>Rendezvous</b> (at or above the threshold): an RTS carries the envelope; the receiver
+ *   <li><b>Rendezvous</b> (otherwise): an RTS carries the envelope; the receiver
  *       answers with a CTS when the matching receive or Mrecv starts; the sender then sends DATA and
  *       its request completes when DATA is injected; the receive completes when DATA arrives.
  * </ul>
