@@ -33,17 +33,15 @@ import java.util.TreeMap;
  *       too, reported on arrival, when it becomes known.
  * </ul>
  *
- * <p>Either way the problem names the sending thread and the send's location, so an outcome does
- * not depend on when the violation became known. State of the destination rank: copied and hashed.
+ * <p>Either way the problem names the rule and the sending thread (its trace event, the send's
+ * statement), so an outcome does not depend on when the violation became known. State of the
+ * destination rank: copied and hashed.
  */
 final class ReadySends {
   static final String RULE = "ready-mode send started before its matching receive was posted (MPI-3.1 §3.4)";
 
-  /** A ready message on its way: the receives posted when its send started, ascending, and where it started. */
-  private record Pending(long[] receives, SourceLocation at) {}
-
-  /** Message key to what its send saw, for ready messages not yet arrived. */
-  private final TreeMap<Long, Pending> pending;
+  /** Message key to the receives posted when its send started (ascending), for ready messages not yet arrived. */
+  private final TreeMap<Long, long[]> pending;
 
   ReadySends() {
     this.pending = new TreeMap<>();
@@ -76,7 +74,7 @@ final class ReadySends {
       return;
     }
     long[] receives = ids.stream().mapToLong(Long::longValue).sorted().toArray();
-    d.readySends.pending.put(messageKey, new Pending(receives, at));
+    d.readySends.pending.put(messageKey, receives);
   }
 
   /**
@@ -84,14 +82,14 @@ final class ReadySends {
    * pending ready send.
    */
   void postedLeft(long requestId) {
-    for (Map.Entry<Long, Pending> e : pending.entrySet()) {
-      long[] r = e.getValue().receives();
+    for (Map.Entry<Long, long[]> e : pending.entrySet()) {
+      long[] r = e.getValue();
       int i = Arrays.binarySearch(r, requestId);
       if (i >= 0) {
         long[] rest = new long[r.length - 1];
         System.arraycopy(r, 0, rest, 0, i);
         System.arraycopy(r, i + 1, rest, i, rest.length - i);
-        e.setValue(new Pending(rest, e.getValue().at()));
+        e.setValue(rest);
       }
     }
   }
@@ -101,18 +99,18 @@ final class ReadySends {
    * the send erroneous unless that receive was posted when the send started.
    */
   static void arrived(World w, RankState rank, Message m, PostedReceive matched) {
-    Pending p = rank.readySends.pending.remove(m.key());
-    if (p == null) {
+    long[] postedAtStart = rank.readySends.pending.remove(m.key());
+    if (postedAtStart == null) {
       return; // judged erroneous at its start
     }
-    if (matched != null && Arrays.binarySearch(p.receives(), matched.requestId()) >= 0) {
+    if (matched != null && Arrays.binarySearch(postedAtStart, matched.requestId()) >= 0) {
       return;
     }
     String what = matched == null ? "found no posted receive on arrival"
         : "matched " + RequestIds.format(matched.requestId()) + ", posted after the send started";
     w.erroneous(m.source(), RequestIds.thread(m.sendRequestId()), RULE, "message " + MessageIds.format(m.key())
         + " sent by " + RequestIds.format(m.sendRequestId()) + " " + what + ": the receives posted then were taken by "
-        + "other messages or cancelled first", p.at());
+        + "other messages or cancelled first", m.sentAt());
   }
 
   /** A ready message will never arrive (its send was cancelled): nothing more to judge. */
@@ -122,13 +120,11 @@ final class ReadySends {
 
   void hashInto(PrimitiveSink sink) {
     sink.putInt(pending.size());
-    for (Map.Entry<Long, Pending> e : pending.entrySet()) {
-      sink.putLong(e.getKey()).putInt(e.getValue().receives().length);
-      for (long r : e.getValue().receives()) {
+    for (Map.Entry<Long, long[]> e : pending.entrySet()) {
+      sink.putLong(e.getKey()).putInt(e.getValue().length);
+      for (long r : e.getValue()) {
         sink.putLong(r);
       }
-      SourceLocation at = e.getValue().at();
-      sink.putUnencodedChars(at.file()).putInt(at.line()).putInt(at.column());
     }
   }
 }
