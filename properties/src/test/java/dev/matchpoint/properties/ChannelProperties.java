@@ -62,10 +62,14 @@ class ChannelProperties {
         orders()).as((t, side, order) -> new ChannelProgram(k, t, side, order)));
   }
 
-  /** K 1–2, 1–3 transfers, at least one send start not waiting for its go (the first, if none other). */
+  /**
+   * K 1–2, 1–2 transfers, at least one send start not waiting for its go (the first, if none other).
+   * Two transfers at most: with the ready property judged at each send start, which starts break it
+   * multiplies the outcomes, and three transfers on an unordered network can exceed the search budget.
+   */
   @Provide
   Arbitrary<ChannelProgram> skippedHandshake() {
-    return Combinators.combine(Arbitraries.integers().between(1, 2), transfers(false).list().ofMinSize(1).ofMaxSize(3),
+    return Combinators.combine(Arbitraries.integers().between(1, 2), transfers(false).list().ofMinSize(1).ofMaxSize(2),
         orders()).as((k, t, order) -> {
           List<Transfer> list = new ArrayList<>(t);
           if (list.stream().allMatch(Transfer::handshake)) {

@@ -157,12 +157,10 @@ final class Channels {
     // receive start writes them.
     w.touchBinds(ch.sender ? ch.peer : t.rank, !ch.sender);
     if (ch.sender) {
-      long receiveStarts = receiveStarts(w, ch);
-      if (seq >= receiveStarts) {
+      if (seq >= receiveStarts(w, ch)) {
         w.erroneous(t.rank, t.thread, "channel send started before the matching receive start (seed 003)",
-            "send start #" + seq + " on " + RequestIds.format(e.id) + " with " + receiveStarts
-                + " receive start(s) at rank " + ch.peer + ": channels \"automatically have the ready property\"",
-            c.at());
+            "send start #" + seq + " on " + RequestIds.format(e.id) + " came before receive start #" + seq + " at rank "
+                + ch.peer + ": channels \"automatically have the ready property\"", c.at());
       }
       w.send(new Packet(Payloads.CDATA, t.rank, ch.peer, ch.bytes + w.protocol.headerBytes(),
           new Payloads.ChannelData(ch.peerEndpoint, seq, ch.bytes, ch.type, c.at())));

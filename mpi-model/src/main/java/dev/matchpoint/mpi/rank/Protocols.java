@@ -60,7 +60,7 @@ final class Protocols {
         !eager, r.id));
     Message m = new Message(t.rank, tag, ctx, r.seq, bytes, type, !eager, mode, r.id, at, 0);
     if (mode == SendMode.READY) {
-      ReadySends.started(w, t, dest, tag, ctx, m.key(), at);
+      ReadySends.started(w, t, r.id, dest, tag, ctx, m.key(), at);
     }
     if (eager) {
       w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire);

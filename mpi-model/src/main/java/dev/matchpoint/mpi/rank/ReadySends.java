@@ -59,7 +59,8 @@ final class ReadySends {
    * A ready send starts: judged against the destination's posted receive queue (the action reads
    * it). Reports the send erroneous when no posted receive matches; otherwise remembers them.
    */
-  static void started(World w, ThreadState t, int dest, int tag, int ctx, long messageKey, SourceLocation at) {
+  static void started(World w, ThreadState t, long sendRequestId, int dest, int tag, int ctx, long messageKey,
+      SourceLocation at) {
     RankState d = w.ranks[dest];
     w.touchPosted(dest, false);
     List<Long> ids = new ArrayList<>();
@@ -69,8 +70,7 @@ final class ReadySends {
       }
     }
     if (ids.isEmpty()) {
-      w.erroneous(t.rank, t.thread, RULE, "message " + MessageIds.format(messageKey) + ": no receive matching source "
-          + t.rank + ", tag " + tag + " was posted at rank " + dest + " when the send started", at);
+      w.erroneous(t.rank, t.thread, RULE, detail(messageKey, sendRequestId), at);
       return;
     }
     long[] receives = ids.stream().mapToLong(Long::longValue).sorted().toArray();
@@ -106,11 +106,18 @@ final class ReadySends {
     if (matched != null && Arrays.binarySearch(postedAtStart, matched.requestId()) >= 0) {
       return;
     }
-    String what = matched == null ? "found no posted receive on arrival"
-        : "matched " + RequestIds.format(matched.requestId()) + ", posted after the send started";
-    w.erroneous(m.source(), RequestIds.thread(m.sendRequestId()), RULE, "message " + MessageIds.format(m.key())
-        + " sent by " + RequestIds.format(m.sendRequestId()) + " " + what + ": the receives posted then were taken by "
-        + "other messages or cancelled first", m.sentAt());
+    w.erroneous(m.source(), RequestIds.thread(m.sendRequestId()), RULE, detail(m.key(), m.sendRequestId()),
+        m.sentAt());
+  }
+
+  /**
+   * The same words whenever and however the violation becomes known (no receive posted at the start,
+   * or the receives posted then taken by other messages or cancelled first), so that it does not
+   * split outcomes.
+   */
+  private static String detail(long messageKey, long sendRequestId) {
+    return "message " + MessageIds.format(messageKey) + " sent by " + RequestIds.format(sendRequestId)
+        + ": its matching receive was not posted when the send started";
   }
 
   /** A ready message will never arrive (its send was cancelled): nothing more to judge. */
