@@ -208,9 +208,7 @@ public record Workload(List<MessagePlan> messages, int worldSize, int minThreads
    * @return the copy
    */
   public Workload withEagerThreshold(long bytes) {
-    ProtocolOptions p = network.protocol();
-    return withNetwork(network.withProtocol(new ProtocolOptions(bytes, p.headerBytes(), p.eagerBufferBytesPerPeer(),
-        p.onCreditExhausted())));
+    return withNetwork(network.withProtocol(network.protocol().withEagerThreshold(bytes)));
   }
 
   /**

@@ -62,10 +62,14 @@ class ChannelProperties {
         orders()).as((t, side, order) -> new ChannelProgram(k, t, side, order)));
   }
 
-  /** K 1–2, 1–3 transfers, at least one send start not waiting for its go (the first, if none other). */
+  /**
+   * K 1–2, 1–2 transfers, at least one send start not waiting for its go (the first, if none other).
+   * Two transfers at most: with the ready property judged at each send start, which starts break it
+   * multiplies the outcomes, and three transfers on an unordered network can exceed the search budget.
+   */
   @Provide
   Arbitrary<ChannelProgram> skippedHandshake() {
-    return Combinators.combine(Arbitraries.integers().between(1, 2), transfers(false).list().ofMinSize(1).ofMaxSize(3),
+    return Combinators.combine(Arbitraries.integers().between(1, 2), transfers(false).list().ofMinSize(1).ofMaxSize(2),
         orders()).as((k, t, order) -> {
           List<Transfer> list = new ArrayList<>(t);
           if (list.stream().allMatch(Transfer::handshake)) {
@@ -129,9 +133,10 @@ class ChannelProperties {
 
   /**
    * A send start that does not wait for the receive end's go can come before the matching receive
-   * start: some schedule delivers its transfer before that receive start, and every outcome in which
-   * the receive end saw a transfer arrive before its own matching start is reported erroneous,
-   * naming the ready rule; no other outcome is.
+   * start, and is then reported erroneous at the send end, naming the ready rule: in every outcome
+   * in which the receive end saw a transfer arrive before its own matching start, and also in some
+   * outcome in which every transfer arrived after its receive start (the send start came first all
+   * the same: the property is judged when the send starts, not when its data arrives).
    */
   @Property(tries = 40)
   @SpecClause(source = "seed 003 Proposal 1", text = READY)
@@ -141,10 +146,12 @@ class ChannelProperties {
   void channel_aSendStartBeforeItsReceiveStart_isReportedErroneous_inEveryScheduleWhereItHappens(
       @ForAll("skippedHandshake") ChannelProgram p) {
     Exploration e = explore(p);
-    String problem = "erroneous: " + READY_RULE + " at r1.t0";
+    String problem = "erroneous: " + READY_RULE + " at r0.t0";
     TraceAssertions.assertReachable(e, "a transfer arrives before its receive start", v -> transferAhead(v) >= 0);
-    TraceAssertions.assertEvery(e, "'" + problem + "' is reported exactly when a transfer arrived before its receive "
-        + "start", v -> v.details().contains(problem) == (transferAhead(v) >= 0));
+    TraceAssertions.assertEvery(e, "'" + problem + "' is reported whenever a transfer arrived before its receive "
+        + "start", v -> transferAhead(v) < 0 || v.details().contains(problem));
+    TraceAssertions.assertReachable(e, "'" + problem + "' is reported though every transfer arrived after its "
+        + "receive start", v -> transferAhead(v) < 0 && v.details().contains(problem));
     Statistics.label("some schedule keeps the ready property anyway").collect(e.reachable(v -> transferAhead(v) < 0));
   }
 

@@ -144,6 +144,14 @@ class BadInputTest {
   }
 
   @Test
+  void eagerRule_rejectsUnknownValues_atTheValue() throws IOException {
+    assertError("scenario: x\nnetwork:\n  eager-rule: ompi\nranks: []\n", 3, 15, "network.eager-rule: unknown eager "
+        + "rule 'ompi'", "(expected payload-below or payload-and-header-at-most)");
+    assertError("scenario: x\nnetwork:\n  eager-rule: [payload-below]\nranks: []\n", 3, 15,
+        "payload-below or payload-and-header-at-most");
+  }
+
+  @Test
   void channelSlackness_belowOne_orOfTheWrongShape_isReportedAtTheValue() throws IOException {
     String init = "      - send-init: {dest: 0, request: p}\n";
     assertError(RANK0 + init + "      - bind-channel: {request: p, channel: ch, slack: 0}\n", 6, 56,

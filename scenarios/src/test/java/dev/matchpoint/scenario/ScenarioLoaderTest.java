@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.matchpoint.core.net.CreditPolicy;
 import dev.matchpoint.core.net.DeliveryOrder;
+import dev.matchpoint.core.net.EagerRule;
 import dev.matchpoint.core.net.LatencyModel;
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
@@ -108,6 +109,18 @@ class ScenarioLoaderTest {
             DeliveryOrder.UNORDERED, new ProtocolOptions(Long.MAX_VALUE, 8, 1024, CreditPolicy.RENDEZVOUS)), 16, 25,
             ModelOptions.QueueKind.BUCKETED, dev.matchpoint.mpi.SendCancelPolicy.NEVER, false),
         List.of(CheckKind.NO_DEADLOCK), 5000), s.withoutLocations());
+  }
+
+  @Test
+  void eagerRule_isRead_andDefaultsToPayloadBelow() {
+    String yaml = "scenario: e\nnetwork:\n  eager-rule: %s\n  header-bytes: 56\nranks:\n  - rank: 0\n    program: []\n";
+    ProtocolOptions openMpi = ScenarioLoader.load(yaml.formatted("payload-and-header-at-most"), "e.yaml").options()
+        .network().protocol();
+    assertEquals(new ProtocolOptions(4096, 56, 16384, CreditPolicy.WAIT, EagerRule.PAYLOAD_AND_HEADER_AT_MOST),
+        openMpi);
+    assertEquals(EagerRule.PAYLOAD_BELOW, ScenarioLoader.load(yaml.formatted("payload-below"), "e.yaml").options()
+        .network().protocol().eagerRule());
+    assertEquals(EagerRule.PAYLOAD_BELOW, ModelOptions.defaults().network().protocol().eagerRule());
   }
 
   @Test

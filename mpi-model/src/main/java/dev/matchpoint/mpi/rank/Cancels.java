@@ -66,6 +66,7 @@ final class Cancels {
     }
     w.touchPosted(t.rank, true);
     rank.engine.unpost(posted);
+    rank.readySends.postedLeft(posted.requestId());
     r.state = RequestState.CANCELLED;
     r.statusCancelled = true;
     r.statusSource = Mpi.ANY_SOURCE;
@@ -153,6 +154,9 @@ final class Cancels {
     w.touchQueue(me, q.source(), true);
     MatchingEngine.CancelOutcome outcome = rank.engine.cancelMessage(q.source(), q.context(), q.seq());
     long key = MessageIds.key(q.source(), q.context(), q.seq());
+    if (outcome.result() == MatchingEngine.CancelResult.REMOVED) {
+      rank.readySends.withdrawn(key);
+    }
     boolean cancelled = outcome.result() != MatchingEngine.CancelResult.TOO_LATE;
     if (outcome.removed() != null && !outcome.removed().rendezvous()) {
       w.returnEagerCredit(me, q.source(), outcome.removed().sizeBytes() + w.protocol.headerBytes());
@@ -169,6 +173,7 @@ final class Cancels {
 
   /** A message dropped on arrival because its send was cancelled first: free its eager buffer. */
   static void dropped(World w, int me, Message m) {
+    w.ranks[me].readySends.withdrawn(m.key());
     if (!m.rendezvous()) {
       w.returnEagerCredit(me, m.source(), m.sizeBytes() + w.protocol.headerBytes());
     }

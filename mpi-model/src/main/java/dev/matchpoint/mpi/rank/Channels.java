@@ -23,8 +23,10 @@ import java.util.List;
  *       its peer blocks forever: the deadlock report names it.
  *   <li><b>Transfers</b> go on the channel's own ordering space: one CDATA packet per start, no
  *       envelope matching, no eager buffer, no RTS/CTS. "They automatically have the ready
- *       property": a send start whose data arrives before the receive side's corresponding start is
- *       erroneous, reported.
+ *       property": send start n needs receive start n at the peer already, as MPI_Rsend needs its
+ *       receive posted (MPI-3.1 §3.4). It is judged when the send starts, against the receive end's
+ *       count of starts (the model sees every rank), not when its data arrives; otherwise it is
+ *       erroneous, reported at the sending thread.
  *   <li><b>K-slack</b>: "No more than K outstanding send or receive starts on either end is legal";
  *       Wait or Test completes the oldest outstanding start. Start n uses circular-buffer slot n mod
  *       K (ADDRESS_BASE_INCREMENT), recorded in the trace.
@@ -62,7 +64,7 @@ final class Channels {
         in.bindPending = e.id;
       }
       endpoints.add(e);
-      w.touchBinds(t.rank);
+      w.touchBinds(t.rank, true);
       w.send(new Packet(Payloads.BIND, t.rank, peer, w.protocol.headerBytes(),
           new Payloads.BindOffer(sender, t.rank, e.channel.tag, e.channel.context, e.channel.slack, e.id)));
       RankState rank = w.ranks[t.rank];
@@ -116,7 +118,7 @@ final class Channels {
   static void bindArrived(World w, InFlight f) {
     Payloads.BindOffer o = (Payloads.BindOffer) f.packet().payload();
     RankState rank = w.ranks[f.dest()];
-    w.touchBinds(rank.rank);
+    w.touchBinds(rank.rank, true);
     Request best = null;
     ThreadState owner = null;
     for (ThreadState t : rank.threads) {
@@ -151,12 +153,26 @@ final class Channels {
     long seq = ch.starts++;
     w.emit(new TraceEvent.ChannelEvent(w.step, w.now(), t.rank, t.thread, e.id, "start", seq, (int) (seq % ch.slack),
         ch.peer));
+    // The receive end's starts are part of its rank's channel state: a send start reads them, a
+    // receive start writes them.
+    w.touchBinds(ch.sender ? ch.peer : t.rank, !ch.sender);
     if (ch.sender) {
+      if (seq >= receiveStarts(w, ch)) {
+        w.erroneous(t.rank, t.thread, "channel send started before the matching receive start (seed 003)",
+            "send start #" + seq + " on " + RequestIds.format(e.id) + " came before receive start #" + seq + " at rank "
+                + ch.peer + ": channels \"automatically have the ready property\"", c.at());
+      }
       w.send(new Packet(Payloads.CDATA, t.rank, ch.peer, ch.bytes + w.protocol.headerBytes(),
           new Payloads.ChannelData(ch.peerEndpoint, seq, ch.bytes, ch.type, c.at())));
     } else {
       complete(w, t, e);
     }
+  }
+
+  /** How many times the receive end of a send endpoint's channel has started (0 once it is gone). */
+  private static long receiveStarts(World w, Channel ch) {
+    Request peer = w.owner(ch.peerEndpoint).request(ch.peerEndpoint);
+    return peer == null || peer.channel == null ? 0 : peer.channel.starts;
   }
 
   /** The CDATA packet of a send start left: the start is complete at the sender. */
@@ -190,11 +206,6 @@ final class Channels {
     Channel ch = e.channel;
     w.emit(new TraceEvent.ChannelEvent(w.step, w.now(), t.rank, -1, e.id, "transfer", d.seq(),
         (int) (d.seq() % ch.slack), ch.peer));
-    if (d.seq() >= ch.starts) {
-      w.erroneous(t.rank, t.thread, "channel send started before the matching receive start (seed 003)",
-          "transfer #" + d.seq() + " arrived at " + RequestIds.format(e.id) + " with only " + ch.starts
-              + " receive start(s): channels \"automatically have the ready property\"", e.at);
-    }
     Protocols.checkTypes(w, t, ch.type, e.at, d.type(), d.bytes(), d.sentAt(), "transfer #" + d.seq() + " on "
         + RequestIds.format(e.id));
     ch.arrivedAhead.add(d.seq());

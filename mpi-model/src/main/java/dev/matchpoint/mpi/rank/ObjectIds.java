@@ -12,8 +12,12 @@ package dev.matchpoint.mpi.rank;
  *       receive or probe with a specific source reads (and a receive or matched probe that takes a
  *       message writes) that source's queue; with MPI_ANY_SOURCE it reads every source's queue.
  *       An arriving message writes its source's queue.
- *   <li>{@code posted(r)}: rank r's posted receive queue. Read by every arriving message, written
- *       when a receive is queued or an arrival matches one.
+ *   <li>{@code posted(r)}: rank r's posted receive queue. Read by every arriving message and by
+ *       every ready send to r when it starts (MPI-3.1 §3.4: it is judged against the receives
+ *       posted then), written when a receive is queued or leaves the queue. What a ready send
+ *       records at r for its own message ({@link ReadySends}) is read only by that message's
+ *       arrival, which depends on the send anyway, and changed otherwise only by actions that write
+ *       {@code posted(r)}: it needs no object of its own.
  *   <li>{@code roundRobin(r)}: the round-robin pointer, written by wildcard matches under that policy.
  *   <li>{@code thread(r, t)}: a thread's program counter, variables, requests and handles. Written
  *       by the thread's own steps and by the events that complete its requests.
@@ -27,8 +31,9 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code packet(s, d, k)}: the k-th packet of link s->d. Written by the action that injects it
  *       and by its delivery, so a delivery happens after its injection (enabling is dependency).
  *   <li>{@code buffer(r)}: rank r's attached buffer for buffered sends.
- *   <li>{@code binds(r)}: rank r's channel binding state (endpoints awaiting their peers, peers'
- *       offers awaiting local binds; seed 003).
+ *   <li>{@code binds(r)}: rank r's channel state (endpoints awaiting their peers, peers' offers
+ *       awaiting local binds, and the starts of its receive endpoints, which a send start on the
+ *       channel reads for the ready property; seed 003).
  * </ul>
  *
  * <p>So: steps of different ranks that touch no common queue or link commute; two receives or

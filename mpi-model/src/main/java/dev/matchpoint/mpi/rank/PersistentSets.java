@@ -382,8 +382,8 @@ final class PersistentSets {
           }
           return NONE;
         }
-        case 9: // binding state
-          return (int) (object & 0xffffffffL) == r && re.control ? WRITE : NONE;
+        case 9: // channel state: written by its own rank's binds and starts, read by peers' send starts
+          return !re.control ? NONE : (int) (object & 0xffffffffL) == r ? WRITE : READ;
         case 3: { // link tail
           int src = (int) ((object >>> 24) & 0xffffffffL);
           int dst = (int) (object & 0xffffff);
@@ -411,8 +411,10 @@ final class PersistentSets {
           }
           return re.mayTakeFrom(src) ? WRITE : re.mayProbe(src) ? READ : NONE;
         }
-        case 6: // posted
-          return (int) (object & 0xffffffffL) == r && (re.posts || re.control) ? WRITE : NONE;
+        case 6: { // posted: written by its own rank's receives, read by ready sends to it
+          int rank = (int) (object & 0xffffffffL);
+          return rank == r && (re.posts || re.control) ? WRITE : re.mayReadySendTo(rank) ? READ : NONE;
+        }
         case 7: // round-robin pointer
           return (int) (object & 0xffffffffL) == r && roundRobin && (re.takeAny || re.probeAny) ? WRITE : NONE;
         case 5: // buffer

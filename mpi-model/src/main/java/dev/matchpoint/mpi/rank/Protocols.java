@@ -21,15 +21,19 @@ import dev.matchpoint.mpi.trace.TraceEvent;
  * The point-to-point protocols over the network (seed 004; DESIGN §4).
  *
  * <ul>
- *   <li><b>Eager</b> ({@code payload + header < threshold}, and fitting the per-peer eager buffer):
+ *   <li><b>Eager</b> (when the eager rule admits the message, {@link
+ *       dev.matchpoint.core.net.EagerRule}, and it fits the per-peer eager buffer):
  *       one EAGER packet carries envelope and data against the sender's eager credit at the
  *       receiver; the send completes when the packet is injected, except in synchronous mode, which
  *       completes on the ACK the receiver sends when the matching receive (or Mrecv) starts. The
  *       receiver returns the credit when it copies the data out.
- *   <li><b>Rendezvous</b> (at or above the threshold): an RTS carries the envelope; the receiver
+ *   <li><b>Rendezvous</b> (otherwise): an RTS carries the envelope; the receiver
  *       answers with a CTS when the matching receive or Mrecv starts; the sender then sends DATA and
  *       its request completes when DATA is injected; the receive completes when DATA arrives.
  * </ul>
+ *
+ * <p>A ready-mode send is judged when it starts, against the destination's posted receives, and its
+ * message when it arrives against the same ({@link ReadySends}; MPI-3.1 §3.4).
  */
 final class Protocols {
   private Protocols() {}
@@ -55,6 +59,9 @@ final class Protocols {
     w.emit(new TraceEvent.MessageSent(w.step, w.now(), t.rank, t.thread, dest, tag, ctx, r.seq, bytes, mode,
         !eager, r.id));
     Message m = new Message(t.rank, tag, ctx, r.seq, bytes, type, !eager, mode, r.id, at, 0);
+    if (mode == SendMode.READY) {
+      ReadySends.started(w, t, r.id, dest, tag, ctx, m.key(), at);
+    }
     if (eager) {
       w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire);
     } else {
@@ -149,8 +156,12 @@ final class Protocols {
           m.rendezvous(), m.mode()));
     }
     PostedReceive pr = rank.engine.matchArrival(m);
+    if (m.mode() == SendMode.READY) {
+      ReadySends.arrived(w, rank, m, pr);
+    }
     if (pr != null) {
       w.touchPosted(rank.rank, true);
+      rank.readySends.postedLeft(pr.requestId());
       ThreadState owner = w.owner(pr.requestId());
       Request r = owner.request(pr.requestId());
       w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),
@@ -161,11 +172,6 @@ final class Protocols {
     }
     if (w.fullTrace) {
       w.emit(new TraceEvent.QueuedUnexpected(w.step, w.now(), rank.rank, -1, m.key(), rank.engine.unexpectedDepth()));
-    }
-    if (m.mode() == SendMode.READY) {
-      w.erroneous(rank.rank, -1, "ready-mode send without a posted matching receive (MPI-3.1 §3.4)",
-          "message " + MessageIds.format(m.key()) + " sent with MPI_Rsend by " + RequestIds.format(m.sendRequestId())
-              + " found no posted receive on arrival", SourceLocation.unknown());
     }
     w.wakeProbers(rank);
   }

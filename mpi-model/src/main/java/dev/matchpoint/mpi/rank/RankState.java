@@ -6,7 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One rank: its matching engine, its threads, its send sequence numbers and its attached buffer.
+ * One rank: its matching engine, its threads, its send sequence numbers, its attached buffer and
+ * the ready-mode messages on their way to it.
  * Mutable; copied deeply for exploration.
  */
 final class RankState {
@@ -21,6 +22,8 @@ final class RankState {
   int bufferedInTransit;
   /** Peers' channel bind offers that no local bind has met yet, in arrival order (seed 003). */
   final java.util.ArrayList<Payloads.BindOffer> bindOffers;
+  /** Ready-mode messages on their way here, with the receives posted when their sends started. */
+  final ReadySends readySends;
 
   RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
     this.rank = rank;
@@ -28,6 +31,7 @@ final class RankState {
     this.threads = threads;
     this.sendSeq = new TreeMap<>();
     this.bindOffers = new java.util.ArrayList<>();
+    this.readySends = new ReadySends();
   }
 
   private RankState(RankState o) {
@@ -42,6 +46,7 @@ final class RankState {
     this.bufferUsedBytes = o.bufferUsedBytes;
     this.bufferedInTransit = o.bufferedInTransit;
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
+    this.readySends = o.readySends.copy();
   }
 
   RankState copy() {
@@ -66,5 +71,6 @@ final class RankState {
     sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
     sink.putInt(bindOffers.size());
     bindOffers.forEach(o -> o.hashInto(sink));
+    readySends.hashInto(sink);
   }
 }

@@ -22,6 +22,12 @@ final class Reach {
   boolean sendAny;
   /** Some reachable send is buffered (Bsend, Ibsend). */
   boolean buffered;
+  /**
+   * Destinations of reachable ready sends, which read the destination's posted receive queue when
+   * they start (MPI-3.1 §3.4); {@code readyAny} when one is not constant or may be a persistent one.
+   */
+  final BitSet readyDests = new BitSet();
+  boolean readyAny;
   /** Sources of reachable receives and matched probes, which take messages; {@code takeAny} for wildcards. */
   final BitSet takeSources = new BitSet();
   boolean takeAny;
@@ -38,7 +44,8 @@ final class Reach {
    * Some reachable call sends control packets to peers not known statically: MPI_Cancel (a cancel
    * request to the send's destination), MPI_Start of a request whose kind is not known here,
    * channel binds and unbinds. Touches any link tail of the rank, its posted queue, its binding
-   * state and any of its threads.
+   * state and any of its threads, and reads any rank's channel state (a channel send start reads
+   * the receive end's starts).
    */
   boolean control;
 
@@ -116,6 +123,7 @@ final class Reach {
       bufferOps = true;
     } else if (op instanceof MpiOp.Start) {
       sendAny = true;
+      readyAny = true;
       takeAny = true;
       posts = true;
       buffered = true;
@@ -129,10 +137,15 @@ final class Reach {
 
   private void send(Expr dest, SendMode mode, int rank, int thread, int size) {
     Integer d = constant(dest, rank, thread, size);
+    boolean ready = mode == SendMode.READY;
     if (d == null) {
       sendAny = true;
+      readyAny |= ready;
     } else if (d >= 0 && d < size) {
       sendDests.set(d);
+      if (ready) {
+        readyDests.set(d);
+      }
     }
     buffered |= mode == SendMode.BUFFERED;
   }
@@ -193,6 +206,10 @@ final class Reach {
 
   boolean maySendTo(int dest) {
     return sendAny || sendDests.get(dest);
+  }
+
+  boolean mayReadySendTo(int dest) {
+    return readyAny || readyDests.get(dest);
   }
 
   boolean mayTakeFrom(int source) {

@@ -497,9 +497,9 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
-  void touchBinds(int rank) {
+  void touchBinds(int rank, boolean write) {
     if (footprint != null) {
-      footprint.write(ObjectIds.binds(rank));
+      touch(ObjectIds.binds(rank), write);
     }
   }
 

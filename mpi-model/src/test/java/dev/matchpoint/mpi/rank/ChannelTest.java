@@ -94,6 +94,22 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = READY)
+  @SpecClause(source = "DESIGN §4", text = "channels have the ready property (a send start needs the peer's receive "
+      + "start)")
+  void sendStart_beforeTheReceiveStart_isReportedAtTheSendStart_evenWhenItsTransferArrivesAfterIt_seed003() {
+    // Both ends are bound at 1000 ns; the send end starts at once, the receive end 300 ns later; the
+    // transfer arrives at 2000 ns, after the receive start, but the send start came first.
+    Program sender = sendSide(1).call(start("ch")).waitFor("ch", null).build();
+    Program receiver = recvSide(1).call(new MpiOp.Compute(lit(300))).call(start("ch")).waitFor("ch", null).build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
+    assertEquals(Outcome.ERRONEOUS, r.outcome(), r.trace().toText());
+    assertEquals(List.of("erroneous: channel send started before the matching receive start (seed 003) at r0.t0"),
+        r.problems());
+    assertEquals(1000, r.trace().of(TraceEvent.ErroneousUse.class).get(0).timeNs());
+  }
+
+  @Test
   @SpecClause(source = "seed 003 Proposal 3", text = "Receiver may start as many as K times before first Wait.")
   @SpecClause(source = "seed 003 Proposal 3", text = "The modulus is computed automatically via the slackness and the "
       + "count information in the original data types.")

@@ -126,8 +126,8 @@ class ProtocolTest {
     RunResult bad = Runner.timed(ModelSpec.builder().rank(early).rank(late).build(), 1, FifoScheduler.INSTANCE,
         RunOptions.of(Checks.none()));
     assertEquals(Outcome.ERRONEOUS, bad.outcome());
-    assertTrue(bad.problems().get(0).contains("ready-mode send without a posted matching receive"), bad.problems()
-        .toString());
+    assertTrue(bad.problems().get(0).contains("ready-mode send started before its matching receive was posted"),
+        bad.problems().toString());
 
     Program sender = program().recv(lit(1), lit(1), lit(0), Datatype.INT, null)
         .send(SendMode.READY, lit(1), lit(0), lit(1), Datatype.INT).build();

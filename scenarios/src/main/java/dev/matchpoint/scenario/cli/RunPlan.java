@@ -101,7 +101,8 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
     ProtocolOptions p = n.protocol();
     return "wildcard-policy=" + scenario.options().wildcard().configName() + " network=" + latency(n.latency())
         + " order=" + n.order().configName() + " eager-threshold=" + bytes(p.eagerThresholdBytes())
-        + " header-bytes=" + p.headerBytes() + " eager-buffer=" + bytes(p.eagerBufferBytesPerPeer())
+        + " eager-rule=" + p.eagerRule().configName() + " header-bytes=" + p.headerBytes()
+        + " eager-buffer=" + bytes(p.eagerBufferBytesPerPeer())
         + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " send-cancel="
         + scenario.options().sendCancel().configName() + " seed000-message-cancel="
         + scenario.options().messageCancel();

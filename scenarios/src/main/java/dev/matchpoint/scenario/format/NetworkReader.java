@@ -3,6 +3,7 @@ package dev.matchpoint.scenario.format;
 import dev.matchpoint.core.ConfigException;
 import dev.matchpoint.core.net.CreditPolicy;
 import dev.matchpoint.core.net.DeliveryOrder;
+import dev.matchpoint.core.net.EagerRule;
 import dev.matchpoint.core.net.LatencyModel;
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
@@ -11,14 +12,14 @@ import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
- * Reads the {@code network} section: latency model, delivery order, eager threshold, header bytes,
- * eager buffer and what an eager send does without credit. Absent keys take {@link
+ * Reads the {@code network} section: latency model, delivery order, eager threshold and rule,
+ * header bytes, eager buffer and what an eager send does without credit. Absent keys take {@link
  * NetworkOptions#defaults()}.
  */
 final class NetworkReader {
   /** Accepted keys of {@code network}. */
-  static final List<String> KEYS = List.of("latency", "order", "eager-threshold", "header-bytes", "eager-buffer",
-      "on-credit-exhausted");
+  static final List<String> KEYS = List.of("latency", "order", "eager-threshold", "eager-rule", "header-bytes",
+      "eager-buffer", "on-credit-exhausted");
   /** The word for {@link Long#MAX_VALUE} bytes in {@code eager-threshold} and {@code eager-buffer}. */
   static final String UNLIMITED = "unlimited";
   private static final List<String> MODELS = List.of("loggp", "constant", "uniform", "exponential", "lognormal");
@@ -46,6 +47,11 @@ final class NetworkReader {
     }
     ProtocolOptions p = d.protocol();
     long threshold = bytes(m, "eager-threshold", p.eagerThresholdBytes());
+    EagerRule rule = p.eagerRule();
+    if (m.has("eager-rule")) {
+      ScalarNode s = YamlNodes.scalar(file, m.get("eager-rule"), "payload-below or payload-and-header-at-most");
+      rule = named(file, s, () -> EagerRule.named("network.eager-rule", s.getValue()));
+    }
     long header = m.integer("header-bytes", p.headerBytes(), 0, "bytes");
     long buffer = bytes(m, "eager-buffer", p.eagerBufferBytesPerPeer());
     CreditPolicy credit = p.onCreditExhausted();
@@ -53,7 +59,7 @@ final class NetworkReader {
       ScalarNode s = YamlNodes.scalar(file, m.get("on-credit-exhausted"), "wait or rendezvous");
       credit = named(file, s, () -> CreditPolicy.named("network.on-credit-exhausted", s.getValue()));
     }
-    return new NetworkOptions(latency, order, new ProtocolOptions(threshold, header, buffer, credit));
+    return new NetworkOptions(latency, order, new ProtocolOptions(threshold, header, buffer, credit, rule));
   }
 
   private static long bytes(YamlMap m, String key, long fallback) {

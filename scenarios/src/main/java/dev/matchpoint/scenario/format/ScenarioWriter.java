@@ -103,6 +103,7 @@ public final class ScenarioWriter {
     m.put("order", n.order().configName());
     ProtocolOptions p = n.protocol();
     m.put("eager-threshold", bytes(p.eagerThresholdBytes()));
+    m.put("eager-rule", p.eagerRule().configName());
     m.put("header-bytes", p.headerBytes());
     m.put("eager-buffer", bytes(p.eagerBufferBytesPerPeer()));
     m.put("on-credit-exhausted", p.onCreditExhausted().configName());

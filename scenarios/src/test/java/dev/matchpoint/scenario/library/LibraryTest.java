@@ -11,6 +11,7 @@ import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.core.sched.ReplayScheduler;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.match.MessageIds;
+import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
@@ -223,6 +224,20 @@ class LibraryTest {
     assertEquals(10_000, r.queueMaxima()[1][1]);
     assertEquals(10_000, r.trace().matches().size());
     assertEquals(99, r.trace().matches().get(0).tag(), "reverse tag order: 99 first");
+  }
+
+  @Test
+  void rsendCausallyBeforeReceive_isReportedAtTheRsend_whenItStarts_mpi31Section34() {
+    Scenario s = load("rsend-causally-before-receive");
+    RunResult r = timed("rsend-causally-before-receive");
+    assertEquals(List.of("erroneous: ready-mode send started before its matching receive was posted (MPI-3.1 §3.4) "
+        + "at r0.t0"), r.problems());
+    TraceEvent.ErroneousUse e = r.trace().of(TraceEvent.ErroneousUse.class).get(0);
+    assertEquals(new SourceLocation("library/rsend-causally-before-receive.yaml", 15, 9), e.at());
+    assertEquals(s.ranks().get(0).get(0).body().get(0).at(), e.at(), "the MPI_Rsend statement");
+    long rsendStarted = r.trace().of(TraceEvent.CallStarted.class).stream()
+        .filter(c -> c.call().equals("MPI_Rsend")).findFirst().orElseThrow().timeNs();
+    assertEquals(rsendStarted, e.timeNs());
   }
 
   // ---- issue 6: cancel, persistent requests, channels --------------------------------------------
