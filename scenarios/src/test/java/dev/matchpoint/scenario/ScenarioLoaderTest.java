@@ -50,7 +50,8 @@ class ScenarioLoaderTest {
             List.of(program().send(lit(2), lit(0), lit(1), Datatype.REAL).build()),
             List.of(mpi22Receiver())),
         List.of(), ModelOptions.defaults().withWildcard(WildcardPolicy.ANY),
-        List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK, CheckKind.NO_ERRORS),
+        List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK, CheckKind.NO_ERRORS,
+            CheckKind.COMPLETE_BEFORE_FINALIZE),
         RunOptions.DEFAULT_STEP_BUDGET);
     assertEquals(built, loaded.withoutLocations());
     assertNotEquals(built, loaded, "the loaded statements carry their locations");

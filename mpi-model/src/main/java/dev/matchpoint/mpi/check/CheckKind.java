@@ -17,7 +17,9 @@ public enum CheckKind {
   /** {@link NoErrors}. */
   NO_ERRORS("no-errors", NoErrors::new),
   /** {@link CancelEitherOr}. */
-  CANCEL_EITHER_OR("cancel-either-or", CancelEitherOr::new);
+  CANCEL_EITHER_OR("cancel-either-or", CancelEitherOr::new),
+  /** {@link CompleteBeforeFinalize}. */
+  COMPLETE_BEFORE_FINALIZE("complete-before-finalize", CompleteBeforeFinalize::new);
 
   private final String configName;
   private final Supplier<Check> factory;

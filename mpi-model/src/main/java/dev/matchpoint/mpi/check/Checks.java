@@ -58,6 +58,21 @@ public final class Checks implements TraceSink, StateHashable {
   }
 
   /**
+   * Whether a check of this kind is in the set.
+   *
+   * @param kind the kind
+   * @return true when one of the checks is named {@code kind.configName()}
+   */
+  public boolean contains(CheckKind kind) {
+    for (Check c : checks) {
+      if (c.name().equals(kind.configName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The checks.
    *
    * @return an unmodifiable list

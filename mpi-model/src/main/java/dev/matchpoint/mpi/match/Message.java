@@ -21,8 +21,8 @@ import dev.matchpoint.mpi.program.SourceLocation;
  * @param rendezvous true for an RTS (data follows a CTS), false for eager
  * @param mode the sender's send mode
  * @param sendRequestId the sender's request, for the CTS or the synchronous-send acknowledgement
- * @param sentAt where the send was written; for reports only (like a request's location), never
- *     hashed: no decision reads it
+ * @param sentAt where the send was written: named when the type signature does not match and when the
+ *     message is never received (MPI-3.1 §8.7); hashed, since the latter is part of an outcome
  * @param arrivalStamp receiver-local arrival order after reordering; compared, never printed or hashed
  */
 public record Message(int source, int tag, int context, long seq, long sizeBytes, Datatype type, boolean rendezvous,
@@ -56,13 +56,14 @@ public record Message(int source, int tag, int context, long seq, long sizeBytes
   }
 
   /**
-   * Writes everything but the arrival stamp, whose only role is the relative order, and the send's
-   * location, which only reports print.
+   * Writes everything but the arrival stamp, whose only role is the relative order. The send's
+   * location is written too: a message never received is reported with it.
    */
   @Override
   public void hashInto(PrimitiveSink sink) {
     sink.putInt(source).putInt(tag).putInt(context).putLong(seq).putLong(sizeBytes).putInt(type.ordinal())
         .putBoolean(rendezvous).putInt(mode.ordinal()).putLong(sendRequestId);
+    sentAt.hashInto(sink);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.matchpoint.mpi.program;
 
+import com.google.common.hash.PrimitiveSink;
+
 /**
  * Where a statement was written: file, line and column (1-based), for error reports.
  *
@@ -17,6 +19,16 @@ public record SourceLocation(String file, int line, int column) {
    */
   public static SourceLocation unknown() {
     return UNKNOWN;
+  }
+
+  /**
+   * Writes the location into a state hash, for model state that reports it (a request's or a
+   * message's statement, named when the run ends with it outstanding).
+   *
+   * @param sink the hasher
+   */
+  public void hashInto(PrimitiveSink sink) {
+    sink.putInt(line).putInt(column).putInt(file.length()).putUnencodedChars(file);
   }
 
   @Override

@@ -25,6 +25,7 @@ final class Buffers {
     } else {
       rank.bufferAttachedBytes = sizeBytes;
       rank.bufferUsedBytes = 0;
+      rank.bufferAttachedAt = c.at();
     }
     return true;
   }

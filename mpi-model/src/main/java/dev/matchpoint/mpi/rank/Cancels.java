@@ -130,6 +130,7 @@ final class Cancels {
       return true;
     }
     Message m = t.handles.remove(h - 2);
+    t.handleAt.remove(h - 2);
     Vars.setMessage(t, message, Vars.MESSAGE_NULL);
     if (m == null) {
       w.error(t, "MPI_Message_cancel", ErrorClass.MPI_ERR_MESSAGE, "'" + message + "' holds no matched message",

@@ -118,6 +118,7 @@ final class Probes {
     }
     rank.engine.takeUnexpected(m);
     t.handles.put(m.key(), m);
+    t.handleAt.put(m.key(), c.at());
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.MPROBE, RequestIds.NONE, m.key(),
         -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
           rank.engine.lastSearchLength()));
@@ -178,6 +179,7 @@ final class Probes {
       return true;
     }
     Message m = t.handles.remove(h - 2);
+    t.handleAt.remove(h - 2);
     Request r = t.newRequest(RequestKind.MRECV, request != null);
     r.capacityBytes = (long) count * type.sizeBytes();
     r.type = type;

@@ -2,6 +2,7 @@ package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.mpi.match.MatchingEngine;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,6 +19,8 @@ final class RankState {
   final TreeMap<Long, Long> sendSeq;
   /** Attached buffer size for buffered sends, or -1 when none is attached (MPI-3.1 §3.6). */
   long bufferAttachedBytes = -1;
+  /** Where the attached buffer was attached: named when the run ends with messages in it. */
+  SourceLocation bufferAttachedAt = SourceLocation.unknown();
   long bufferUsedBytes;
   int bufferedInTransit;
   /** Peers' channel bind offers that no local bind has met yet, in arrival order (seed 003). */
@@ -43,6 +46,7 @@ final class RankState {
     }
     this.sendSeq = new TreeMap<>(o.sendSeq);
     this.bufferAttachedBytes = o.bufferAttachedBytes;
+    this.bufferAttachedAt = o.bufferAttachedAt;
     this.bufferUsedBytes = o.bufferUsedBytes;
     this.bufferedInTransit = o.bufferedInTransit;
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
@@ -69,6 +73,7 @@ final class RankState {
       sink.putLong(e.getKey()).putLong(e.getValue());
     }
     sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
+    bufferAttachedAt.hashInto(sink);
     sink.putInt(bindOffers.size());
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);

@@ -30,7 +30,10 @@ final class Request {
   long bindPending = -1;
   /** For a channel endpoint: its channel state. */
   Channel channel;
-  /** Where the call that started the request was written (reports only; not state). */
+  /**
+   * Where the call that started the request was written (the MPI_Start for an active persistent
+   * request); hashed, since a request left outstanding at the end is reported with it.
+   */
   dev.matchpoint.mpi.program.SourceLocation at = dev.matchpoint.mpi.program.SourceLocation.unknown();
 
   /** The datatype of the send or receive buffer, for the type matching rule (MPI-3.1 §3.3.1). */
@@ -124,6 +127,7 @@ final class Request {
         .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled)
         .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending)
         .putInt(type == null ? -1 : type.ordinal());
+    at.hashInto(sink);
     if (channel != null) {
       channel.hashInto(sink);
     }

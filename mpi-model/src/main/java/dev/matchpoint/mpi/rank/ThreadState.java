@@ -4,6 +4,7 @@ import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Code;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -28,6 +29,8 @@ final class ThreadState {
   final TreeMap<Integer, Request> requests;
   /** Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). */
   final TreeMap<Long, Message> handles;
+  /** For each handle, the matched probe that took it: named when the run ends with it unreceived. */
+  final TreeMap<Long, SourceLocation> handleAt;
   BlockKind block = BlockKind.NONE;
   int[] internal = new int[0];
   Life life = Life.RUNNING;
@@ -40,6 +43,7 @@ final class ThreadState {
     java.util.Arrays.fill(vars, -1);
     this.requests = new TreeMap<>();
     this.handles = new TreeMap<>();
+    this.handleAt = new TreeMap<>();
   }
 
   private ThreadState(ThreadState o) {
@@ -54,6 +58,7 @@ final class ThreadState {
       requests.put(e.getKey(), e.getValue().copy());
     }
     this.handles = new TreeMap<>(o.handles);
+    this.handleAt = new TreeMap<>(o.handleAt);
     this.block = o.block;
     this.internal = o.internal;
     this.life = o.life;
@@ -139,6 +144,9 @@ final class ThreadState {
     sink.putInt(handles.size());
     for (Message m : handles.values()) {
       m.hashInto(sink);
+    }
+    for (SourceLocation at : handleAt.values()) {
+      at.hashInto(sink);
     }
   }
 }

@@ -14,7 +14,9 @@ import dev.matchpoint.core.sched.ChoiceKind;
 import dev.matchpoint.core.sched.SchedulerSeam;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.check.CompleteBeforeFinalize;
 import dev.matchpoint.mpi.check.RunEnd;
 import dev.matchpoint.mpi.match.BucketedPostedQueue;
 import dev.matchpoint.mpi.match.BucketedUnexpectedQueue;
@@ -850,15 +852,37 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   /**
-   * Ends the run for the checks and returns how it ended.
+   * Ends the run for the checks and returns how it ended. Each program ends where its process would
+   * call MPI_Finalize: when the run ended normally (every thread finished, none stopped by a program
+   * error, no budget reached) and the checks include {@link CheckKind#COMPLETE_BEFORE_FINALIZE}, the
+   * work still outstanding is reported first, each piece as an erroneous use of rule {@link
+   * CompleteBeforeFinalize#RULE} at the statement that started it (MPI-3.1 §8.7). A deadlocked run is
+   * not judged so: its deadlock report shows what is outstanding.
    *
    * @param budgetExhausted whether a budget stopped the run
    * @return the end
    */
   public RunEnd end(boolean budgetExhausted) {
     RunEnd end = new RunEnd(step, blockedThreads(), budgetExhausted);
+    if (!budgetExhausted && end.blockedThreads().isEmpty() && !anyAborted()
+        && checks.contains(CheckKind.COMPLETE_BEFORE_FINALIZE)) {
+      for (Finalize.Outstanding o : Finalize.of(this)) {
+        erroneous(o.rank(), o.thread(), CompleteBeforeFinalize.RULE, o.detail(), o.at());
+      }
+    }
     checks.end(end);
     return end;
+  }
+
+  private boolean anyAborted() {
+    for (RankState r : ranks) {
+      for (ThreadState t : r.threads) {
+        if (t.life == ThreadState.Life.ABORTED) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

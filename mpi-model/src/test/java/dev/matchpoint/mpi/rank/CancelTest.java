@@ -23,6 +23,7 @@ import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.check.CompleteBeforeFinalize;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
@@ -128,6 +129,10 @@ class CancelTest {
     assertFalse(never.trace().of(TraceEvent.CancelDecided.class).get(0).cancelled());
     assertEquals("MPI_Iprobe flag=true", returns(never, 1).get(0));
     assertTrue(returns(never, 0).contains("MPI_Test_cancelled flag=false"), returns(never, 0).toString());
+    // The send won, so its message must be received; rank 1 only probes it (MPI-3.1 §8.7: the target
+    // of a send "must post the matching receive").
+    assertEquals(Outcome.ERRONEOUS, never.outcome(), never.problems().toString());
+    assertEquals(List.of("erroneous: " + CompleteBeforeFinalize.RULE + " at r1"), never.problems());
   }
 
   @Test
@@ -263,6 +268,9 @@ class CancelTest {
     RunResult off = run(options(SendCancelPolicy.NEVER, 4096), plainSender, receiver);
     assertEquals(Outcome.ERRONEOUS, off.outcome());
     assertTrue(off.problems().get(0).contains("MPI_Message_cancel is a proposal"), off.problems().toString());
+    // Not cancelled, the matched message is never received either (MPI-4.1 §11.2.2: message handles
+    // must be received before MPI_Finalize).
+    assertEquals("erroneous: " + CompleteBeforeFinalize.RULE + " at r1.t0", off.problems().get(1));
     RunResult on = run(options(SendCancelPolicy.NEVER, 4096).withMessageCancel(true), sender, receiver);
     assertEquals(Outcome.OK, on.outcome(), on.trace().toText());
     assertTrue(on.trace().matches().stream().noneMatch(m -> m.match().receives()), "the message is never received");

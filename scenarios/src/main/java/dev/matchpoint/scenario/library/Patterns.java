@@ -45,7 +45,7 @@ public final class Patterns {
     Program receiver = program().probe(anySource(), lit(0), "st")
         .recv(source("st"), lit(0), count("st", Datatype.INT), Datatype.INT, null).build();
     return scenario("probe-race-" + t + "x" + t, t, receiver, Expectation.RACE_REACHABLE,
-        List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK));
+        List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.NO_DEADLOCK, CheckKind.COMPLETE_BEFORE_FINALIZE));
   }
 
   /**
@@ -62,7 +62,8 @@ public final class Patterns {
         .mrecv("msg", count("st", Datatype.INT), Datatype.INT, null).build();
     return scenario("mprobe-fix-" + t + "x" + t, t, receiver, Expectation.OK,
         List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE, CheckKind.MATCHED_MESSAGE_EXCLUSIVE,
-            CheckKind.RECEIVED_AT_MOST_ONCE, CheckKind.NO_DEADLOCK, CheckKind.NO_ERRORS));
+            CheckKind.RECEIVED_AT_MOST_ONCE, CheckKind.NO_DEADLOCK, CheckKind.NO_ERRORS,
+            CheckKind.COMPLETE_BEFORE_FINALIZE));
   }
 
   private static Scenario scenario(String name, int t, Program receiver, Expectation expect, List<CheckKind> checks) {

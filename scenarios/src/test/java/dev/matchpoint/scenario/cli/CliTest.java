@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.matchpoint.mpi.SpecClause;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -61,6 +62,35 @@ class CliTest {
       assertEquals(0, r.code(), String.join(" ", args));
       assertTrue(r.out().contains("Example"), String.join(" ", args) + ":\n" + r.out());
     }
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.7", text = "For example, if the process executed a nonblocking send, it must "
+      + "eventually call MPI_WAIT, MPI_TEST, MPI_REQUEST_FREE, or any derived function; if the process is the target "
+      + "of a send, then it must post the matching receive")
+  void workOutstandingAtTheEnd_isErroneousByDefault_namesEachStatement_andAScenarioCanLeaveTheCheckOut()
+      throws IOException {
+    String program = "scenario: leftovers\nranks:\n  - rank: 0\n    program:\n"
+        + "      - isend: {dest: 1, tag: 0, request: s}\n"
+        + "      - send: {dest: 1, tag: 1}\n"
+        + "  - rank: 1\n    program: []\n";
+    Path file = dir.resolve("leftovers.yaml");
+    Files.writeString(file, program);
+    Result r = run("run", file.toString());
+    assertEquals(3, r.code(), r.out() + r.err());
+    String f = file.toString();
+    for (String finding : List.of(
+        "complete-before-finalize: request r0.t0#0 (MPI_Isend to rank 1, tag 0), started at " + f + ":5:9, was never",
+        "complete-before-finalize: message 0#0 (tag 0, 4 B, standard mode) sent at " + f + ":5:9 was never received",
+        "complete-before-finalize: message 0#1 (tag 1, 4 B, standard mode) sent at " + f + ":6:9 was never received",
+        "erroneous: work outstanding at MPI_Finalize (MPI-3.1 §8.7) at r1")) {
+      assertTrue(r.out().contains(finding), finding + " in\n" + r.out());
+    }
+    assertEquals(1, run("explore", file.toString()).code(), "every schedule leaves the work outstanding");
+    Files.writeString(file, program + "checks: [no-deadlock, no-errors]\n");
+    Result off = run("run", file.toString());
+    assertEquals(0, off.code(), "a scenario that lists its checks without complete-before-finalize is not judged:\n"
+        + off.out());
   }
 
   @Test

@@ -77,7 +77,7 @@ class LibraryTest {
         "message-cancel-without-option", "channel-bind-without-peer", "transfer-1k-channel",
         "transfer-1k-persistent",
         // issue 11
-        "persistent-any-source-start")) {
+        "persistent-any-source-start", "finalize-unreceived-send")) {
       assertTrue(disk.contains(required), required);
     }
   }
