@@ -5,10 +5,12 @@ import dev.matchpoint.properties.arbitraries.NetworkArbitrary;
 import dev.matchpoint.properties.arbitraries.ProgramArbitrary;
 import dev.matchpoint.properties.arbitraries.ScheduleArbitrary;
 import dev.matchpoint.properties.arbitraries.SpecArbitrary;
+import dev.matchpoint.properties.arbitraries.SwarmProgramArbitrary;
 import dev.matchpoint.properties.internal.DefaultNetworkArbitrary;
 import dev.matchpoint.properties.internal.DefaultProgramArbitrary;
 import dev.matchpoint.properties.internal.DefaultScheduleArbitrary;
 import dev.matchpoint.properties.internal.DefaultSpecArbitrary;
+import dev.matchpoint.properties.internal.DefaultSwarmProgramArbitrary;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.arbitraries.LongArbitrary;
@@ -42,6 +44,19 @@ public final class MpiArbitraries {
    */
   public static SpecArbitrary specs() {
     return new DefaultSpecArbitrary();
+  }
+
+  /**
+   * Balanced multi-rank, multi-threaded programs over every call the model has (persistent
+   * requests, channels, cancel, every completion call, Sendrecv, probes and matched probes, every
+   * send mode, MPI_PROC_NULL, two communicators), with swarm testing: each program switches each
+   * {@link Feature} on or off.
+   *
+   * @return the default {@link SwarmProgramArbitrary}: 2–3 ranks, up to 2 threads, 1–3 messages,
+   *     tags 0–1, every feature on with chance 50%, every wildcard and send-cancel policy
+   */
+  public static SwarmProgramArbitrary swarmPrograms() {
+    return new DefaultSwarmProgramArbitrary();
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.matchpoint.core.sched.Schedule;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.properties.MpiArbitraries;
+import dev.matchpoint.properties.SwarmProgram;
 import dev.matchpoint.properties.Workload;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Provide;
@@ -13,8 +14,8 @@ import net.jqwik.api.domains.DomainContextBase;
 /**
  * The default arbitraries by type, for {@code @Domain(MpiDomain.class)}: a parameter {@code @ForAll
  * Workload w} gets {@link MpiArbitraries#specs()}, {@code @ForAll NetworkOptions n} gets {@link
- * MpiArbitraries#networks()}, and so on for {@link Schedule}, {@link Program} and {@link
- * WildcardPolicy}.
+ * MpiArbitraries#networks()}, and so on for {@link SwarmProgram}, {@link Schedule}, {@link Program}
+ * and {@link WildcardPolicy}.
  */
 public class MpiDomain extends DomainContextBase {
   /** Creates the domain; jqwik instantiates it. */
@@ -28,6 +29,16 @@ public class MpiDomain extends DomainContextBase {
   @Provide
   public Arbitrary<Workload> workloads() {
     return MpiArbitraries.specs();
+  }
+
+  /**
+   * Swarm programs over every call.
+   *
+   * @return {@link MpiArbitraries#swarmPrograms()}
+   */
+  @Provide
+  public Arbitrary<SwarmProgram> swarmPrograms() {
+    return MpiArbitraries.swarmPrograms();
   }
 
   /**
