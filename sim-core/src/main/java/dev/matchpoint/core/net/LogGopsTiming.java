@@ -62,9 +62,8 @@ final class LogGopsTiming {
     long nicFreeNs;
     long rxFreeNs;
     final ArrayDeque<Job> jobs = new ArrayDeque<>();
+    /** Packets that reached the rank's NIC (at their {@code availableNs}) and wait for its CPU. */
     final ArrayDeque<InFlight> arrivals = new ArrayDeque<>();
-    /** Arrival time of each waiting arrival, in the same order. */
-    final ArrayDeque<Long> arrivedNs = new ArrayDeque<>();
     long retryAtNs = Long.MAX_VALUE;
     boolean serving;
   }
@@ -109,7 +108,6 @@ final class LogGopsTiming {
   private void arrive(InFlight f) {
     Host h = host(f.dest());
     h.arrivals.addLast(f);
-    h.arrivedNs.addLast(kernel.nowNs());
     serve(f.dest(), h);
   }
 
@@ -133,11 +131,10 @@ final class LogGopsTiming {
         boolean job = jobReady <= now;
         boolean arrival = arrivalReady <= now;
         if (job && arrival) {
-          job = j.sinceNs() < h.arrivedNs.peekFirst();
+          job = j.sinceNs() < h.arrivals.peekFirst().availableNs();
           arrival = !job;
         }
         if (arrival) {
-          h.arrivedNs.pollFirst();
           receive(h, h.arrivals.pollFirst(), now);
         } else if (job) {
           h.jobs.pollFirst();
