@@ -26,6 +26,7 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.check.Receipts;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.run.Outcome;
@@ -92,7 +93,8 @@ class SendrecvTest {
   @SpecClause(source = "MPI-3.1 §3.10", text = FORK)
   void sendrecv_halves_theDefaultSearchAndDporReachBothOutcomes() {
     for (Strategy s : List.of(Strategy.EXHAUSTIVE, Strategy.DPOR)) {
-      MpiTransitionSystem ts = new MpiTransitionSystem(replyRace(), List.of(CheckKind.values()), true);
+      MpiTransitionSystem ts = new MpiTransitionSystem(replyRace(), List.of(CheckKind.values()), true,
+          Outcomes.FINE);
       ExplorationReport r = Explorer.explore(ts, ExploreOptions.of(s).withShortestViolation(false),
           ProgressListener.NONE);
       assertTrue(r.exhaustive(), s + ": " + r.stopReason());
@@ -145,7 +147,7 @@ class SendrecvTest {
             : e.problems().isEmpty() ? "ok" : "erroneous") + " | receipts " + (e.receipts().isEmpty() ? "none"
             : e.receipts()) + (e.violated() ? " violated" : "")));
         for (Strategy s : List.of(Strategy.EXHAUSTIVE, Strategy.DPOR)) {
-          MpiTransitionSystem ts = new MpiTransitionSystem(spec, List.of(CheckKind.values()), true);
+          MpiTransitionSystem ts = new MpiTransitionSystem(spec, List.of(CheckKind.values()), true, Outcomes.FINE);
           ExplorationReport r = Explorer.explore(ts, ExploreOptions.of(s).withShortestViolation(false),
               ProgressListener.NONE);
           assertTrue(r.exhaustive(), s + ": " + r.stopReason());

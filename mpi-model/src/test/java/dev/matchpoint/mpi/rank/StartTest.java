@@ -88,7 +88,8 @@ class StartTest {
   @SpecClause(source = "DESIGN §5", text = "Exhaustive means exhaustive: every model decision reads only state the "
       + "search can see (what the state fingerprint covers)")
   void start_ofAnAnySourcePersistentReceive_takesEitherQueuedMessage_likeIrecv_inEveryStrategy() {
-    Set<String> both = Set.of("ok | receipts r2.t0<-0#0", "ok | receipts r2.t0<-1#0");
+    Set<String> both = Set.of("ok | receipts r2.t0#0<-0#0 | probes r2.t0<-0#0,1#0",
+        "ok | receipts r2.t0#0<-1#0 | probes r2.t0<-0#0,1#0");
     assertEquals(both, outcomes(twoSenders(false), Strategy.NAIVE), "MPI_Irecv, every schedule");
     for (Strategy s : List.of(Strategy.NAIVE, Strategy.DPOR, Strategy.EXHAUSTIVE)) {
       assertEquals(both, outcomes(twoSenders(true), s), "MPI_Recv_init + MPI_Start, " + s);

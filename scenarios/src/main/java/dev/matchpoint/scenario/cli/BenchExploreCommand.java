@@ -5,6 +5,7 @@ import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.library.Library;
 import dev.matchpoint.scenario.library.Patterns;
@@ -100,7 +101,7 @@ final class BenchExploreCommand implements Callable<Integer> {
     }
     Scenario race = Library.load("probe-race-2x2");
     ExplorePlan plan = new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
-        .withTimeBudget(time), true);
+        .withTimeBudget(time), true, Outcomes.OBSERVABLE);
     ExplorationReport r = plan.explore(ProgressListener.NONE);
     out.println(row(race.name(), r, "-") + " " + (r.violationFound() ? "violation found" : "NO VIOLATION FOUND"));
     Counterexample cex = r.counterexample();
@@ -121,7 +122,7 @@ final class BenchExploreCommand implements Callable<Integer> {
 
   private static ExplorePlan plan(Scenario s, Duration time) {
     ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time);
-    return new ExplorePlan(s.name(), s, o, true);
+    return new ExplorePlan(s.name(), s, o, true, Outcomes.OBSERVABLE);
   }
 
   private static String row(String name, ExplorationReport r, String expectedOutcomes) {

@@ -7,7 +7,7 @@ import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.check.CheckKind;
-import dev.matchpoint.mpi.check.Receipts;
+import dev.matchpoint.mpi.check.Observations;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.rank.ModelSpec;
@@ -189,9 +189,9 @@ public final class TraceReplay {
       exploration = Explorer.explore(new MpiTransitionSystem(spec, List.of(CheckKind.values()), true),
           ExploreOptions.of(Strategy.EXHAUSTIVE).withScheduleBudget(exploreBudget).withTimeBudget(exploreTime)
               .withShortestViolation(false), ProgressListener.NONE);
-      Receipts timed = new Receipts();
+      Observations timed = new Observations();
       run.trace().events().forEach(timed::onEvent);
-      String observed = "receipts " + (timed.describe().isEmpty() ? "none" : timed.describe());
+      String observed = "receipts " + (timed.receipts().isEmpty() ? "none" : timed.receipts());
       for (String outcome : exploration.outcomes().keySet()) {
         if (!outcome.contains(observed + " |") && !outcome.endsWith(observed)) {
           other.add(outcome);
