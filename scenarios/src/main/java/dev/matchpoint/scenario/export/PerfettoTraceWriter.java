@@ -61,8 +61,8 @@ public final class PerfettoTraceWriter implements TraceSink {
   private final Map<String, Flight> inFlight = new LinkedHashMap<>();
   /** Messages sent and not received, by {@code dest:key}. */
   private final Map<String, Send> unreceived = new LinkedHashMap<>();
-  /** Per link, the end of each lane's last packet ({@link Long#MAX_VALUE} while in flight). */
-  private final Map<String, List<Long>> lanes = new TreeMap<>();
+  /** Per link, each lane's {end, link_seq} of its last packet. */
+  private final Map<String, List<long[]>> lanes = new TreeMap<>();
   private final Map<String, Integer> laneTids = new TreeMap<>();
   private int flows;
 
@@ -205,7 +205,7 @@ public final class PerfettoTraceWriter implements TraceSink {
       }
     } else if (e instanceof TraceEvent.PacketSent p) {
       String link = "link " + p.rank() + "->" + p.dest();
-      int lane = lane(link, p.timeNs());
+      int lane = lane(link, p);
       String laneKey = link + "/" + lane;
       if (!laneTids.containsKey(laneKey)) {
         laneTids.put(laneKey, laneTids.size());
@@ -216,7 +216,10 @@ public final class PerfettoTraceWriter implements TraceSink {
     } else if (e instanceof TraceEvent.PacketDelivered d) {
       Flight f = inFlight.remove(d.source() + ">" + d.rank() + "#" + d.linkSeq());
       if (f != null) {
-        lanes.get(f.link()).set(f.lane(), d.timeNs());
+        long[] last = lanes.get(f.link()).get(f.lane());
+        if (last[1] == d.linkSeq()) {
+          last[0] = Math.max(last[0], d.timeNs());
+        }
         packet(f.packet(), f, "", d.timeNs());
       }
     } else {
@@ -235,18 +238,20 @@ public final class PerfettoTraceWriter implements TraceSink {
   }
 
   /**
-   * The first lane of the link free at {@code start} (its last packet delivered by then); marks it
-   * busy until this packet is delivered.
+   * The first lane of the link free at {@code start}: its last packet is delivered by then, as its
+   * {@code available_ns} announced (or later, once its delivery showed it). Each lane holds {end,
+   * link_seq of its last packet}.
    */
-  private int lane(String link, long start) {
-    List<Long> ends = lanes.computeIfAbsent(link, k -> new ArrayList<>());
+  private int lane(String link, TraceEvent.PacketSent p) {
+    List<long[]> ends = lanes.computeIfAbsent(link, k -> new ArrayList<>());
+    long[] taken = {Math.max(p.availableNs(), p.timeNs()), p.linkSeq()};
     for (int i = 0; i < ends.size(); i++) {
-      if (ends.get(i) <= start) {
-        ends.set(i, Long.MAX_VALUE);
+      if (ends.get(i)[0] <= p.timeNs()) {
+        ends.set(i, taken);
         return i;
       }
     }
-    ends.add(Long.MAX_VALUE);
+    ends.add(taken);
     return ends.size() - 1;
   }
 
