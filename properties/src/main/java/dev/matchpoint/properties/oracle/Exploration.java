@@ -239,7 +239,8 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
     for (CheckKind k : checks) {
       list.add(k.create());
     }
-    return Runner.logical(spec, new ReplayScheduler(example.schedule()), RunOptions.of(new Checks(list)));
+    return Runner.logical(spec, new ReplayScheduler(example.schedule()),
+        RunOptions.keepingTrace(new Checks(list)));
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.matchpoint.core.sched.Schedule;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.run.RunResult;
+import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -168,7 +169,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    */
   RunResult replay(Counterexample cex) {
     return new RunPlan(file, scenario, scenario.seed(), Mode.LOGICAL, RunPlan.SchedulerKind.REPLAY, cex.schedule())
-        .run();
+        .run(TraceSink.NONE, true);
   }
 
   /**

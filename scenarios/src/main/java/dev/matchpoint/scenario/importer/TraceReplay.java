@@ -114,7 +114,8 @@ public final class TraceReplay {
       long seed, long exploreBudget, Duration exploreTime) {
     Scenario scenario = conversion.scenario();
     ModelSpec spec = scenario.spec();
-    RunResult run = Runner.timed(spec, seed, FifoScheduler.INSTANCE, scenario.runOptions());
+    RunResult run = Runner.timed(spec, seed, FifoScheduler.INSTANCE,
+        scenario.runOptions().withKeepTrace(true));
     Map<String, List<Integer>> sendOps = new TreeMap<>();
     Map<String, List<Integer>> receiveOps = new TreeMap<>();
     Map<String, Long> locationOf = new TreeMap<>();

@@ -103,7 +103,7 @@ class LibraryTest {
       Optional<RaceSearch.Witness> w = RACES.find(s);
       assertTrue(w.isPresent(), name + ": no logical schedule violates a check");
       RunResult replay = Runner.logical(ScenarioLoader.compile(s), new ReplayScheduler(w.get().schedule()),
-          s.runOptions());
+          s.runOptions().withKeepTrace(true));
       assertEquals(w.get().details(), details(replay), "the witness " + w.get().schedule() + " replays");
       return;
     }
@@ -112,7 +112,7 @@ class LibraryTest {
       case DEADLOCK -> Outcome.DEADLOCK;
       default -> Outcome.ERRONEOUS;
     };
-    RunResult timed = Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions());
+    RunResult timed = Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions().withKeepTrace(true));
     assertEquals(expected, timed.outcome(), name + " timed: " + timed.problems() + " " + timed.violations());
     if (expected == Outcome.OK) {
       assertEquals(List.of(), timed.violations(), name + " timed");
@@ -182,7 +182,7 @@ class LibraryTest {
 
   private static RunResult timed(String name) {
     Scenario s = load(name);
-    return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions());
+    return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions().withKeepTrace(true));
   }
 
   @Test
