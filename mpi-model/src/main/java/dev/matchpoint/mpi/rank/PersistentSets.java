@@ -41,6 +41,8 @@ final class PersistentSets {
   private final int[] threadBase;
   private final int threadCount;
   private final Map<BitSet, Futures> futures = new java.util.HashMap<>();
+  /** Per actor: the union of its enabled actions' exact footprints (the same in every closure). */
+  private final Map<Long, Footprint> current = new java.util.HashMap<>();
 
   private PersistentSets(World w, List<Action> enabled) {
     this.w = w;
@@ -159,11 +161,7 @@ final class PersistentSets {
     Deque<Integer> work = new ArrayDeque<>();
     work.push(start);
     while (!work.isEmpty()) {
-      long p = actorAt(work.pop());
-      Footprint current = new Footprint();
-      for (Action a : enabledByActor.get(p)) {
-        current.merge(w.dryRun(a).footprint());
-      }
+      Footprint current = this.current.computeIfAbsent(actorAt(work.pop()), this::footprintOf);
       Futures futures = futuresFor(set);
       for (RankState rank : w.ranks) {
         for (ThreadState t : rank.threads) {
@@ -197,6 +195,14 @@ final class PersistentSets {
       }
     }
     return set;
+  }
+
+  private Footprint footprintOf(long actor) {
+    Footprint f = new Footprint();
+    for (Action a : enabledByActor.get(actor)) {
+      f.merge(w.dryRun(a).footprint());
+    }
+    return f;
   }
 
   /**
@@ -296,6 +302,8 @@ final class PersistentSets {
 
     private final LinkTraffic[] traffic;
     private final boolean[] trafficKnown;
+    /** Per rank: 0 unknown, 1 no receive may be posted, 2 one may (see {@link #postsPossible}). */
+    private final byte[] posts;
 
     Futures(BitSet excludedThreads) {
       this.excluded = new boolean[w.size][];
@@ -308,6 +316,7 @@ final class PersistentSets {
       }
       this.traffic = new LinkTraffic[w.size * w.size];
       this.trafficKnown = new boolean[w.size * w.size];
+      this.posts = new byte[w.size];
       this.sources = new BitSet[w.size];
       for (int r = 0; r < w.size; r++) {
         sources[r] = (BitSet) info.messageSources[r].clone();
@@ -504,15 +513,14 @@ final class PersistentSets {
     }
 
     private boolean postsPossible(int r) {
-      if (w.ranks[r].engine.postedDepth() > 0) {
-        return true;
-      }
-      for (ThreadState t : w.ranks[r].threads) {
-        if (active(t) && w.reach(t).posts) {
-          return true;
+      if (posts[r] == 0) {
+        boolean possible = w.ranks[r].engine.postedDepth() > 0;
+        for (ThreadState t : w.ranks[r].threads) {
+          possible |= active(t) && w.reach(t).posts;
         }
+        posts[r] = (byte) (possible ? 2 : 1);
       }
-      return false;
+      return posts[r] == 2;
     }
   }
 }
