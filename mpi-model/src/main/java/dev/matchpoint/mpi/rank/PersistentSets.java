@@ -238,6 +238,8 @@ final class PersistentSets {
     final BitSet[] messageSources = new BitSet[w.size];
     /** Per rank r: sources of messages held in matched-probe handles at r. */
     final BitSet[] handleSources = new BitSet[w.size];
+    /** Per rank: whether a running thread of it may still run a control operation. */
+    final boolean[] runningControl = new boolean[w.size];
 
     StateInfo() {
       for (int r = 0; r < w.size; r++) {
@@ -251,6 +253,7 @@ final class PersistentSets {
           messageSources[r].set(m.source());
         }
         for (ThreadState t : rank.threads) {
+          runningControl[r] |= t.running() && w.reach(t).control;
           for (Message m : t.handles.values()) {
             handleSources[r].set(m.source());
           }
@@ -297,6 +300,10 @@ final class PersistentSets {
     private final boolean[][] excluded;
     /** Per rank r: the sources whose messages may still reach r (now or later). */
     private final BitSet[] sources;
+    /** Per rank s: the destinations an active thread of s may still send to. */
+    private final BitSet[] activeSends;
+    /** Per rank: whether an active thread of it may still run a control operation. */
+    private final boolean[] activeControl;
     private final boolean roundRobin = w.spec.options().wildcard() == WildcardPolicy.ROUND_ROBIN;
     private final boolean arrival = w.spec.options().wildcard() == WildcardPolicy.ARRIVAL;
 
@@ -318,8 +325,11 @@ final class PersistentSets {
       this.trafficKnown = new boolean[w.size * w.size];
       this.posts = new byte[w.size];
       this.sources = new BitSet[w.size];
+      this.activeSends = new BitSet[w.size];
+      this.activeControl = new boolean[w.size];
       for (int r = 0; r < w.size; r++) {
         sources[r] = (BitSet) info.messageSources[r].clone();
+        activeSends[r] = new BitSet();
       }
       for (RankState rank : w.ranks) {
         for (ThreadState t : rank.threads) {
@@ -330,8 +340,10 @@ final class PersistentSets {
           for (int d = 0; d < w.size; d++) {
             if (re.maySendTo(d)) {
               sources[d].set(t.rank);
+              activeSends[t.rank].set(d);
             }
           }
+          activeControl[t.rank] |= re.control;
         }
       }
     }
@@ -442,22 +454,11 @@ final class PersistentSets {
       boolean message = (kinds & StateInfo.MESSAGE) != 0 || info.awaiting[link];
       boolean data = (kinds & StateInfo.DATA) != 0 || info.pendingRendezvous[link];
       boolean replies = (kinds & StateInfo.REPLY) != 0 || sources[s].get(d) || info.handleSources[s].get(d);
-      if (!message) {
-        for (ThreadState t : w.ranks[s].threads) {
-          if (active(t) && w.reach(t).maySendTo(d)) {
-            message = true;
-            data = true;
-            break;
-          }
-        }
+      if (!message && activeSends[s].get(d)) {
+        message = true;
+        data = true;
       }
-      boolean control = (kinds & StateInfo.CONTROL) != 0;
-      for (ThreadState t : w.ranks[s].threads) {
-        control |= active(t) && w.reach(t).control;
-      }
-      for (ThreadState t : w.ranks[d].threads) {
-        control |= t.running() && w.reach(t).control;
-      }
+      boolean control = (kinds & StateInfo.CONTROL) != 0 || activeControl[s] || info.runningControl[d];
       return message || data || replies || control ? new LinkTraffic(message, data, replies, control) : null;
     }
 
