@@ -178,8 +178,9 @@ final class PersistentSets {
           }
         }
       }
+      BitSet dests = linkDestinations(current);
       for (int s = 0; s < w.size; s++) {
-        for (int d = 0; d < w.size; d++) {
+        for (int d = dests.nextSetBit(0); d >= 0 && d < w.size; d = dests.nextSetBit(d + 1)) {
           int q = threadCount + s * w.size + d;
           if (set.get(q)) {
             continue;
@@ -195,6 +196,30 @@ final class PersistentSets {
       }
     }
     return set;
+  }
+
+  /**
+   * The destinations d such that a link s->d may touch an object of the footprint: {@code
+   * Futures.linkAccess(s, d, ...)} answers NONE for every object whose rank (below) is not d, so
+   * the other links cannot conflict and are skipped.
+   */
+  private static BitSet linkDestinations(Footprint current) {
+    BitSet out = new BitSet();
+    for (int i = 0; i < current.size(); i++) {
+      long object = current.object(i);
+      long rank = switch ((int) (object >>> 56)) {
+        case 1, 10 -> (object >>> 24) & 0xffffffffL; // queue, Sendrecv half: their rank
+        case 2 -> (object >>> 20) & 0xfffffffL; // thread: its rank
+        case 3 -> (object >>> 24) & 0xffffffffL; // tail of d->s: its source
+        case 4 -> object & 0xffffff; // head of s->d: its destination
+        case 5, 6, 9 -> object & 0xffffffffL; // buffer, posted, binds: their rank
+        default -> -1; // round-robin pointers and packets: never a link's
+      };
+      if (rank >= 0 && rank < Integer.MAX_VALUE) {
+        out.set((int) rank);
+      }
+    }
+    return out;
   }
 
   private Footprint footprintOf(long actor) {
