@@ -18,24 +18,30 @@ import java.util.TreeSet;
  * inactive and can be activated for a new communication" (MPI-3.1 §3.8.4). Receives are therefore
  * judged per activation: each posting of a request (its {@code ReceivePosted} event, which every
  * MPI_Start of a persistent receive emits) forgets what the request's earlier activations did.
+ *
+ * <p>Its state does not grow with the run's length: messages received are kept as ranges of
+ * sequence numbers ({@link ReceivedMessages}), and a receive request is forgotten when it
+ * completes (its {@code RequestCompleted} event): from then on "the cancellation succeeds, or the
+ * communication succeeds" is decided, and a cancel of the completed request "has no effect".
+ * Successfully cancelled sends are remembered for the rest of the run.
  */
 public final class CancelEitherOr implements Check {
-  /** Messages received, as rank:key. */
-  private final TreeSet<String> received;
+  /** Messages received, by receiving rank. */
+  private final ReceivedMessages received;
   /** Messages of successfully cancelled sends, as rank:key. */
   private final TreeSet<String> cancelledMessages;
-  /** Receive requests whose current activation matched. */
+  /** Receive requests whose current activation matched and has not completed. */
   private final TreeSet<Long> matchedReceives;
-  /** Receive requests whose current activation was cancelled. */
+  /** Receive requests whose current activation was cancelled and has not completed. */
   private final TreeSet<Long> cancelledReceives;
   private final List<Violation> violations;
 
   /** A fresh check. */
   public CancelEitherOr() {
-    this(new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), new ArrayList<>());
+    this(new ReceivedMessages(), new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), new ArrayList<>());
   }
 
-  private CancelEitherOr(TreeSet<String> received, TreeSet<String> cancelledMessages, TreeSet<Long> matchedReceives,
+  private CancelEitherOr(ReceivedMessages received, TreeSet<String> cancelledMessages, TreeSet<Long> matchedReceives,
       TreeSet<Long> cancelledReceives, List<Violation> violations) {
     this.received = received;
     this.cancelledMessages = cancelledMessages;
@@ -59,11 +65,13 @@ public final class CancelEitherOr implements Check {
     if (event instanceof TraceEvent.ReceivePosted p) {
       matchedReceives.remove(p.requestId());
       cancelledReceives.remove(p.requestId());
+    } else if (event instanceof TraceEvent.RequestCompleted c) {
+      matchedReceives.remove(c.requestId());
+      cancelledReceives.remove(c.requestId());
     } else if (event instanceof TraceEvent.Matched m) {
       if (m.match().receives()) {
-        String id = m.rank() + ":" + m.messageKey();
-        received.add(id);
-        if (cancelledMessages.contains(id)) {
+        received.add(m.rank(), m.messageKey());
+        if (cancelledMessages.contains(m.rank() + ":" + m.messageKey())) {
           violations.add(new Violation(name(), "message " + MessageIds.format(m.messageKey())
               + " was received although its send was cancelled", m.step(), m.rank(), m.thread()));
         }
@@ -80,7 +88,7 @@ public final class CancelEitherOr implements Check {
         String id = (c.thread() < 0 ? c.rank() : -1) + ":" + c.messageKey();
         if (c.thread() < 0) {
           cancelledMessages.add(id);
-          if (received.contains(id)) {
+          if (received.contains(c.rank(), c.messageKey())) {
             violations.add(new Violation(name(), "the send of " + MessageIds.format(c.messageKey())
                 + " was cancelled although the message was received", c.step(), c.rank(), c.thread()));
           }
@@ -95,6 +103,16 @@ public final class CancelEitherOr implements Check {
     }
   }
 
+  /**
+   * The size of the state kept: ranges of received messages, cancelled sends, and receive requests
+   * matched or cancelled and not yet completed.
+   *
+   * @return the number of entries
+   */
+  int stateSize() {
+    return received.rangeCount() + cancelledMessages.size() + matchedReceives.size() + cancelledReceives.size();
+  }
+
   @Override
   public List<Violation> violations() {
     return List.copyOf(violations);
@@ -102,14 +120,13 @@ public final class CancelEitherOr implements Check {
 
   @Override
   public Check copy() {
-    return new CancelEitherOr(new TreeSet<>(received), new TreeSet<>(cancelledMessages),
+    return new CancelEitherOr(received.copy(), new TreeSet<>(cancelledMessages),
         new TreeSet<>(matchedReceives), new TreeSet<>(cancelledReceives), new ArrayList<>(violations));
   }
 
   @Override
   public void hashInto(PrimitiveSink sink) {
-    received.forEach(sink::putUnencodedChars);
-    sink.putInt(-1);
+    received.hashInto(sink);
     cancelledMessages.forEach(sink::putUnencodedChars);
     sink.putInt(-2);
     matchedReceives.forEach(sink::putLong);

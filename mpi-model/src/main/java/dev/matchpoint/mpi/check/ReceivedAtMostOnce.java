@@ -5,24 +5,26 @@ import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * Every message is received at most once, by a receive or a matched receive (MPI-3.1 §3.5: a
  * message is matched by one receive; seed 000 §3.2: a matched message is received only through its
  * handle).
+ *
+ * <p>Its state does not grow with the run's length: the messages each rank received are kept as
+ * ranges of sequence numbers per (source, context) ({@link ReceivedMessages}).
  */
 public final class ReceivedAtMostOnce implements Check {
   /** (dest rank, message key) of messages received. */
-  private final TreeSet<String> received;
+  private final ReceivedMessages received;
   private final List<Violation> violations;
 
   /** A fresh check. */
   public ReceivedAtMostOnce() {
-    this(new TreeSet<>(), new ArrayList<>());
+    this(new ReceivedMessages(), new ArrayList<>());
   }
 
-  private ReceivedAtMostOnce(TreeSet<String> received, List<Violation> violations) {
+  private ReceivedAtMostOnce(ReceivedMessages received, List<Violation> violations) {
     this.received = received;
     this.violations = violations;
   }
@@ -40,12 +42,20 @@ public final class ReceivedAtMostOnce implements Check {
   @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.Matched m && m.match().receives()) {
-      String id = m.rank() + ":" + m.messageKey();
-      if (!received.add(id)) {
+      if (!received.add(m.rank(), m.messageKey())) {
         violations.add(new Violation(name(), "message " + MessageIds.format(m.messageKey()) + " was received twice",
             m.step(), m.rank(), m.thread()));
       }
     }
+  }
+
+  /**
+   * The size of the state kept: ranges of received messages.
+   *
+   * @return the number of ranges
+   */
+  int stateSize() {
+    return received.rangeCount();
   }
 
   @Override
@@ -55,12 +65,12 @@ public final class ReceivedAtMostOnce implements Check {
 
   @Override
   public Check copy() {
-    return new ReceivedAtMostOnce(new TreeSet<>(received), new ArrayList<>(violations));
+    return new ReceivedAtMostOnce(received.copy(), new ArrayList<>(violations));
   }
 
   @Override
   public void hashInto(PrimitiveSink sink) {
-    received.forEach(sink::putUnencodedChars);
+    received.hashInto(sink);
     Violation.hashSorted(violations, sink);
   }
 }

@@ -7,6 +7,7 @@ import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.mpi.check.Check;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.check.Observations;
 import dev.matchpoint.mpi.check.Receipts;
 import dev.matchpoint.mpi.check.RunEnd;
 import dev.matchpoint.mpi.check.Violation;
@@ -21,15 +22,32 @@ import java.util.List;
 /**
  * A model spec as a {@link TransitionSystem}: the explorer's view of the model MPI in logical mode.
  *
- * <p>An outcome class is the final state's class (issue 5): which thread received which message,
- * the errors and erroneous uses found, the threads blocked forever (deadlock), and the checks'
- * violations. It reads {@code ok | receipts ...}, {@code erroneous | ...} or {@code deadlock | ...}.
- * Problems and violations are listed sorted, so independent interleavings give equal classes.
+ * <p>An outcome class is the final state's class (issue 5), by default what the program could
+ * observe ({@link Outcomes#OBSERVABLE}): which message each receive request received and which
+ * messages each thread's probes returned, the errors and erroneous uses found, the threads blocked
+ * forever (deadlock), and the checks' violations. It reads {@code ok | receipts r2.t0#0<-0#0 ... |
+ * probes r2.t0<-0#0}, {@code erroneous | ...} or {@code deadlock | ...}; with {@link Outcomes#FINE}
+ * the receipts are each thread's messages in match order ({@code r2.t0<-0#0,1#0}) and probes are
+ * left out. Problems and violations are listed sorted, so independent interleavings give equal
+ * classes. The record the class is read from is a check carried (copied and hashed) in the state,
+ * so states with equal fingerprints have equal classes.
  */
 public final class MpiTransitionSystem implements TransitionSystem<World, Action> {
   private final ModelSpec spec;
   private final List<CheckKind> checks;
   private final boolean persistentSets;
+  private final Outcomes outcomes;
+
+  /**
+   * Creates the view with observable outcome classes.
+   *
+   * @param spec the model
+   * @param checks the checks each final state is judged by
+   * @param persistentSets whether {@link #persistentSet} reduces (false: every enabled action)
+   */
+  public MpiTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets) {
+    this(spec, checks, persistentSets, Outcomes.OBSERVABLE);
+  }
 
   /**
    * Creates the view.
@@ -37,17 +55,39 @@ public final class MpiTransitionSystem implements TransitionSystem<World, Action
    * @param spec the model
    * @param checks the checks each final state is judged by
    * @param persistentSets whether {@link #persistentSet} reduces (false: every enabled action)
+   * @param outcomes how finely final states are classed
    */
-  public MpiTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets) {
+  public MpiTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets, Outcomes outcomes) {
     this.spec = spec;
     this.checks = List.copyOf(checks);
     this.persistentSets = persistentSets;
+    this.outcomes = outcomes;
+  }
+
+  /**
+   * How finely this view classes final states.
+   *
+   * @return the granularity
+   */
+  public Outcomes outcomes() {
+    return outcomes;
+  }
+
+  /**
+   * A fresh record of what the outcome classes are read from: {@link Observations} or, for {@link
+   * Outcomes#FINE}, {@link Receipts}. It must be the first check of every state {@link #verdict}
+   * judges.
+   *
+   * @return the record
+   */
+  public Check outcomeRecord() {
+    return outcomes == Outcomes.FINE ? new Receipts() : new Observations();
   }
 
   @Override
   public World initial() {
     List<Check> list = new ArrayList<>();
-    list.add(new Receipts());
+    list.add(outcomeRecord());
     for (CheckKind k : checks) {
       list.add(k.create());
     }
@@ -92,9 +132,17 @@ public final class MpiTransitionSystem implements TransitionSystem<World, Action
       violations.add(v.check() + ": " + v.message());
     }
     Collections.sort(violations);
-    String receipts = ((Receipts) end.checks().checks().get(0)).describe();
     StringBuilder sb = new StringBuilder(runEnd.deadlocked() ? "deadlock" : problems.isEmpty() ? "ok" : "erroneous");
-    sb.append(" | receipts ").append(receipts.isEmpty() ? "none" : receipts);
+    Check record = end.checks().checks().get(0);
+    if (record instanceof Observations o) {
+      sb.append(" | receipts ").append(o.receipts().isEmpty() ? "none" : o.receipts());
+      if (!o.probes().isEmpty()) {
+        sb.append(" | probes ").append(o.probes());
+      }
+    } else {
+      String receipts = ((Receipts) record).describe();
+      sb.append(" | receipts ").append(receipts.isEmpty() ? "none" : receipts);
+    }
     if (runEnd.deadlocked()) {
       sb.append(" | blocked ").append(String.join("; ", runEnd.blockedThreads()));
     }

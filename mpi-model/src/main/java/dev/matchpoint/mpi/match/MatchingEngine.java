@@ -471,9 +471,12 @@ public final class MatchingEngine {
   /**
    * Messages held back waiting for an earlier sequence number, by (source, context) then sequence.
    *
-   * @return a fresh list
+   * @return the messages, to read (an immutable empty list when there are none)
    */
   public List<Message> heldBackMessages() {
+    if (heldBack.isEmpty()) {
+      return List.of();
+    }
     List<Message> out = new ArrayList<>();
     heldBack.values().forEach(m -> out.addAll(m.values()));
     return out;

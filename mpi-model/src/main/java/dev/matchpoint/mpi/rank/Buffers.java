@@ -15,7 +15,7 @@ final class Buffers {
   private Buffers() {}
 
   static boolean attach(World w, ThreadState t, Instr.Call c, long sizeBytes) {
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     w.touchBuffer(t.rank);
     if (rank.bufferAttachedBytes >= 0) {
       w.error(t, "MPI_Buffer_attach", ErrorClass.MPI_ERR_BUFFER,
@@ -32,7 +32,7 @@ final class Buffers {
 
   /** Blocks until every buffered message has been transmitted (MPI-3.1 §3.6). */
   static boolean detach(World w, ThreadState t, Instr.Call c) {
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     w.touchBuffer(t.rank);
     if (rank.bufferAttachedBytes < 0) {
       w.error(t, "MPI_Buffer_detach", ErrorClass.MPI_ERR_BUFFER, "no buffer is attached", c.at());
@@ -58,7 +58,7 @@ final class Buffers {
    */
   static ErrorClass bufferedSend(World w, ThreadState t, Instr.Call c, int dest, int tag, int ctx, long bytes,
       Datatype type, Request user) {
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     w.touchBuffer(t.rank);
     long need = bytes + w.spec.options().bsendOverheadBytes();
     if (rank.bufferAttachedBytes < 0 || rank.bufferAttachedBytes - rank.bufferUsedBytes < need) {
@@ -96,7 +96,7 @@ final class Buffers {
     if (r.bufferBytes == 0) {
       return;
     }
-    RankState rank = w.ranks[dev.matchpoint.mpi.RequestIds.rank(r.id)];
+    RankState rank = w.rank(dev.matchpoint.mpi.RequestIds.rank(r.id));
     w.touchBuffer(rank.rank);
     rank.bufferUsedBytes -= r.bufferBytes;
     rank.bufferedInTransit--;

@@ -483,7 +483,7 @@ final class Calls {
    * receive queue (MPI-3.1 §3.5).
    */
   void post(ThreadState t, Request r, int src, int tag, int ctx, long capacityBytes, Datatype type, int variant) {
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     r.sourcePattern = src;
     r.tagPattern = tag;
     r.context = ctx;

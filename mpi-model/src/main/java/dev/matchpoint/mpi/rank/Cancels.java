@@ -58,7 +58,7 @@ final class Cancels {
   }
 
   private static void cancelReceive(World w, ThreadState t, Request r) {
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     PostedReceive posted = r.state == RequestState.POSTED ? rank.engine.postedReceive(r.id) : null;
     if (posted == null) {
       decided(w, t, r, -1, false, r.finished() ? "the receive completed already" : "the receive has matched already");
@@ -151,7 +151,7 @@ final class Cancels {
   static void cancelArrived(World w, InFlight f) {
     Payloads.CancelRequest q = (Payloads.CancelRequest) f.packet().payload();
     int me = f.dest();
-    RankState rank = w.ranks[me];
+    RankState rank = w.rank(me);
     w.touchQueue(me, q.source(), true);
     MatchingEngine.CancelOutcome outcome = rank.engine.cancelMessage(q.source(), q.context(), q.seq());
     long key = MessageIds.key(q.source(), q.context(), q.seq());
@@ -174,7 +174,7 @@ final class Cancels {
 
   /** A message dropped on arrival because its send was cancelled first: free its eager buffer. */
   static void dropped(World w, int me, Message m) {
-    w.ranks[me].readySends.withdrawn(m.key());
+    w.rank(me).readySends.withdrawn(m.key());
     if (!m.rendezvous()) {
       w.returnEagerCredit(me, m.source(), m.sizeBytes() + w.protocol.headerBytes());
     }

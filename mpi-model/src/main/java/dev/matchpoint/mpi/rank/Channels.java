@@ -67,7 +67,7 @@ final class Channels {
       w.touchBinds(t.rank, true);
       w.send(new Packet(Payloads.BIND, t.rank, peer, w.protocol.headerBytes(),
           new Payloads.BindOffer(sender, t.rank, e.channel.tag, e.channel.context, e.channel.slack, e.id)));
-      RankState rank = w.ranks[t.rank];
+      RankState rank = w.rank(t.rank);
       for (int k = 0; k < rank.bindOffers.size(); k++) {
         Payloads.BindOffer o = rank.bindOffers.get(k);
         if (fits(e.channel, o)) {
@@ -117,7 +117,7 @@ final class Channels {
   /** A BIND offer arrived: bind it with a waiting local endpoint, or keep it for a later bind. */
   static void bindArrived(World w, InFlight f) {
     Payloads.BindOffer o = (Payloads.BindOffer) f.packet().payload();
-    RankState rank = w.ranks[f.dest()];
+    RankState rank = w.rank(f.dest());
     w.touchBinds(rank.rank, true);
     Request best = null;
     ThreadState owner = null;
@@ -179,7 +179,7 @@ final class Channels {
   static void injected(World w, InFlight f) {
     Payloads.ChannelData d = (Payloads.ChannelData) f.packet().payload();
     // The packet names the receiving endpoint; find the sending one by its peer.
-    RankState rank = w.ranks[f.source()];
+    RankState rank = w.rank(f.source());
     for (ThreadState t : rank.threads) {
       for (Request r : t.requests.values()) {
         if (r.kind == RequestKind.CHANNEL && r.channel.sender && r.channel.peerEndpoint == d.endpoint()) {

@@ -41,6 +41,8 @@ final class PersistentSets {
   private final int[] threadBase;
   private final int threadCount;
   private final Map<BitSet, Futures> futures = new java.util.HashMap<>();
+  /** Per actor: the union of its enabled actions' exact footprints (the same in every closure). */
+  private final Map<Long, Footprint> current = new java.util.HashMap<>();
 
   private PersistentSets(World w, List<Action> enabled) {
     this.w = w;
@@ -159,11 +161,7 @@ final class PersistentSets {
     Deque<Integer> work = new ArrayDeque<>();
     work.push(start);
     while (!work.isEmpty()) {
-      long p = actorAt(work.pop());
-      Footprint current = new Footprint();
-      for (Action a : enabledByActor.get(p)) {
-        current.merge(w.dryRun(a).footprint());
-      }
+      Footprint current = this.current.computeIfAbsent(actorAt(work.pop()), this::footprintOf);
       Futures futures = futuresFor(set);
       for (RankState rank : w.ranks) {
         for (ThreadState t : rank.threads) {
@@ -180,8 +178,9 @@ final class PersistentSets {
           }
         }
       }
+      BitSet dests = linkDestinations(current);
       for (int s = 0; s < w.size; s++) {
-        for (int d = 0; d < w.size; d++) {
+        for (int d = dests.nextSetBit(0); d >= 0 && d < w.size; d = dests.nextSetBit(d + 1)) {
           int q = threadCount + s * w.size + d;
           if (set.get(q)) {
             continue;
@@ -197,6 +196,38 @@ final class PersistentSets {
       }
     }
     return set;
+  }
+
+  /**
+   * The destinations d such that a link s->d may touch an object of the footprint: {@code
+   * Futures.linkAccess(s, d, ...)} answers NONE for every object whose rank (below) is not d, so
+   * the other links cannot conflict and are skipped.
+   */
+  private static BitSet linkDestinations(Footprint current) {
+    BitSet out = new BitSet();
+    for (int i = 0; i < current.size(); i++) {
+      long object = current.object(i);
+      long rank = switch ((int) (object >>> 56)) {
+        case 1, 10 -> (object >>> 24) & 0xffffffffL; // queue, Sendrecv half: their rank
+        case 2 -> (object >>> 20) & 0xfffffffL; // thread: its rank
+        case 3 -> (object >>> 24) & 0xffffffffL; // tail of d->s: its source
+        case 4 -> object & 0xffffff; // head of s->d: its destination
+        case 5, 6, 9 -> object & 0xffffffffL; // buffer, posted, binds: their rank
+        default -> -1; // round-robin pointers and packets: never a link's
+      };
+      if (rank >= 0 && rank < Integer.MAX_VALUE) {
+        out.set((int) rank);
+      }
+    }
+    return out;
+  }
+
+  private Footprint footprintOf(long actor) {
+    Footprint f = new Footprint();
+    for (Action a : enabledByActor.get(actor)) {
+      f.merge(w.dryRun(a).footprint());
+    }
+    return f;
   }
 
   /**
@@ -232,6 +263,8 @@ final class PersistentSets {
     final BitSet[] messageSources = new BitSet[w.size];
     /** Per rank r: sources of messages held in matched-probe handles at r. */
     final BitSet[] handleSources = new BitSet[w.size];
+    /** Per rank: whether a running thread of it may still run a control operation. */
+    final boolean[] runningControl = new boolean[w.size];
 
     StateInfo() {
       for (int r = 0; r < w.size; r++) {
@@ -245,6 +278,7 @@ final class PersistentSets {
           messageSources[r].set(m.source());
         }
         for (ThreadState t : rank.threads) {
+          runningControl[r] |= t.running() && w.reach(t).control;
           for (Message m : t.handles.values()) {
             handleSources[r].set(m.source());
           }
@@ -291,11 +325,17 @@ final class PersistentSets {
     private final boolean[][] excluded;
     /** Per rank r: the sources whose messages may still reach r (now or later). */
     private final BitSet[] sources;
+    /** Per rank s: the destinations an active thread of s may still send to. */
+    private final BitSet[] activeSends;
+    /** Per rank: whether an active thread of it may still run a control operation. */
+    private final boolean[] activeControl;
     private final boolean roundRobin = w.spec.options().wildcard() == WildcardPolicy.ROUND_ROBIN;
     private final boolean arrival = w.spec.options().wildcard() == WildcardPolicy.ARRIVAL;
 
     private final LinkTraffic[] traffic;
     private final boolean[] trafficKnown;
+    /** Per rank: 0 unknown, 1 no receive may be posted, 2 one may (see {@link #postsPossible}). */
+    private final byte[] posts;
 
     Futures(BitSet excludedThreads) {
       this.excluded = new boolean[w.size][];
@@ -308,9 +348,13 @@ final class PersistentSets {
       }
       this.traffic = new LinkTraffic[w.size * w.size];
       this.trafficKnown = new boolean[w.size * w.size];
+      this.posts = new byte[w.size];
       this.sources = new BitSet[w.size];
+      this.activeSends = new BitSet[w.size];
+      this.activeControl = new boolean[w.size];
       for (int r = 0; r < w.size; r++) {
         sources[r] = (BitSet) info.messageSources[r].clone();
+        activeSends[r] = new BitSet();
       }
       for (RankState rank : w.ranks) {
         for (ThreadState t : rank.threads) {
@@ -321,8 +365,10 @@ final class PersistentSets {
           for (int d = 0; d < w.size; d++) {
             if (re.maySendTo(d)) {
               sources[d].set(t.rank);
+              activeSends[t.rank].set(d);
             }
           }
+          activeControl[t.rank] |= re.control;
         }
       }
     }
@@ -433,22 +479,11 @@ final class PersistentSets {
       boolean message = (kinds & StateInfo.MESSAGE) != 0 || info.awaiting[link];
       boolean data = (kinds & StateInfo.DATA) != 0 || info.pendingRendezvous[link];
       boolean replies = (kinds & StateInfo.REPLY) != 0 || sources[s].get(d) || info.handleSources[s].get(d);
-      if (!message) {
-        for (ThreadState t : w.ranks[s].threads) {
-          if (active(t) && w.reach(t).maySendTo(d)) {
-            message = true;
-            data = true;
-            break;
-          }
-        }
+      if (!message && activeSends[s].get(d)) {
+        message = true;
+        data = true;
       }
-      boolean control = (kinds & StateInfo.CONTROL) != 0;
-      for (ThreadState t : w.ranks[s].threads) {
-        control |= active(t) && w.reach(t).control;
-      }
-      for (ThreadState t : w.ranks[d].threads) {
-        control |= t.running() && w.reach(t).control;
-      }
+      boolean control = (kinds & StateInfo.CONTROL) != 0 || activeControl[s] || info.runningControl[d];
       return message || data || replies || control ? new LinkTraffic(message, data, replies, control) : null;
     }
 
@@ -504,15 +539,14 @@ final class PersistentSets {
     }
 
     private boolean postsPossible(int r) {
-      if (w.ranks[r].engine.postedDepth() > 0) {
-        return true;
-      }
-      for (ThreadState t : w.ranks[r].threads) {
-        if (active(t) && w.reach(t).posts) {
-          return true;
+      if (posts[r] == 0) {
+        boolean possible = w.ranks[r].engine.postedDepth() > 0;
+        for (ThreadState t : w.ranks[r].threads) {
+          possible |= active(t) && w.reach(t).posts;
         }
+        posts[r] = (byte) (possible ? 2 : 1);
       }
-      return false;
+      return posts[r] == 2;
     }
   }
 }

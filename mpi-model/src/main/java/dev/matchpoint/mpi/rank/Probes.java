@@ -46,7 +46,7 @@ final class Probes {
       }
       return true;
     }
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
     // A probe only reads the queues; under round-robin a wildcard match moves the pointer.
     w.touchQueue(t.rank, src, false);
@@ -99,7 +99,7 @@ final class Probes {
       }
       return true;
     }
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
     w.touchQueue(t.rank, src, false);
     if (m != null) {
@@ -186,7 +186,7 @@ final class Probes {
     r.sourcePattern = m.source();
     r.tagPattern = m.tag();
     r.context = m.context();
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.MRECV, r.id, m.key(), -1, m.source(),
         m.tag(), m.tag(),
         m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),

@@ -40,7 +40,7 @@ final class Protocols {
 
   static void startSend(World w, ThreadState t, Request r, int dest, int tag, int ctx, long bytes, Datatype type,
       SendMode mode, SourceLocation at) {
-    RankState rank = w.ranks[t.rank];
+    RankState rank = w.rank(t.rank);
     ProtocolOptions p = w.protocol;
     r.dest = dest;
     r.tag = tag;
@@ -101,7 +101,7 @@ final class Protocols {
     int me = p.dest();
     switch (p.kind()) {
       case Payloads.EAGER, Payloads.RTS -> {
-        RankState rank = w.ranks[me];
+        RankState rank = w.rank(me);
         w.touchQueue(me, p.source(), true);
         w.touchPosted(me, false);
         rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m),

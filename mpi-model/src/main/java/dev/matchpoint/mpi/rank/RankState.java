@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.mpi.match.MatchingEngine;
 import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.Map;
@@ -9,7 +10,9 @@ import java.util.TreeMap;
 /**
  * One rank: its matching engine, its threads, its send sequence numbers, its attached buffer and
  * the ready-mode messages on their way to it.
- * Mutable; copied deeply for exploration.
+ * Mutable until frozen: {@link World#copy()} shares ranks between worlds and freezes them, and a
+ * world copies a frozen rank before writing it ({@link World#rank(int)}). A frozen rank keeps its
+ * fingerprint, so a successor hashes only the ranks its action wrote.
  */
 final class RankState {
   final int rank;
@@ -27,6 +30,11 @@ final class RankState {
   final java.util.ArrayList<Payloads.BindOffer> bindOffers;
   /** Ready-mode messages on their way here, with the receives posted when their sends started. */
   final ReadySends readySends;
+  /** Set once the rank is shared between worlds: never written again. */
+  private boolean frozen;
+  private boolean fingerprinted;
+  private long fingerprintHigh;
+  private long fingerprintLow;
 
   RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
     this.rank = rank;
@@ -64,7 +72,24 @@ final class RankState {
     return seq;
   }
 
+  /** Marks the rank shared: from now on it is only read (see {@link World#rank(int)}). */
+  void freeze() {
+    frozen = true;
+  }
+
+  /** Writes the rank's 128-bit fingerprint (kept once the rank is frozen). */
   void hashInto(PrimitiveSink sink) {
+    if (!fingerprinted) {
+      FingerprintSink f = new FingerprintSink();
+      hashContent(f);
+      fingerprintHigh = f.high();
+      fingerprintLow = f.low();
+      fingerprinted = frozen;
+    }
+    sink.putLong(fingerprintHigh).putLong(fingerprintLow);
+  }
+
+  private void hashContent(PrimitiveSink sink) {
     engine.hashInto(sink);
     for (ThreadState t : threads) {
       t.hashInto(sink);

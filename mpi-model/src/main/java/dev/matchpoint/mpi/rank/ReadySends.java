@@ -61,7 +61,7 @@ final class ReadySends {
    */
   static void started(World w, ThreadState t, long sendRequestId, int dest, int tag, int ctx, long messageKey,
       SourceLocation at) {
-    RankState d = w.ranks[dest];
+    RankState d = w.rank(dest);
     w.touchPosted(dest, false);
     List<Long> ids = new ArrayList<>();
     for (PostedReceive pr : d.engine.postedReceives()) {

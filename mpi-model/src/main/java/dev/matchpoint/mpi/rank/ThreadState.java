@@ -5,7 +5,6 @@ import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Code;
 import dev.matchpoint.mpi.program.SourceLocation;
-import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -53,12 +52,10 @@ final class ThreadState {
     this.pc = o.pc;
     this.vars = o.vars.clone();
     this.nextRequestIndex = o.nextRequestIndex;
-    this.requests = new TreeMap<>();
-    for (Map.Entry<Integer, Request> e : o.requests.entrySet()) {
-      requests.put(e.getKey(), e.getValue().copy());
-    }
-    this.handles = new TreeMap<>(o.handles);
-    this.handleAt = new TreeMap<>(o.handleAt);
+    this.requests = new TreeMap<>(o.requests);
+    requests.replaceAll((k, r) -> r.copy());
+    this.handles = o.handles.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handles);
+    this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
     this.block = o.block;
     this.internal = o.internal;
     this.life = o.life;

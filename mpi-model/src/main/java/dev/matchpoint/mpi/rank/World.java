@@ -62,7 +62,14 @@ public final class World implements NetworkListener, StateHashable {
   final ModelSpec spec;
   final int size;
   final ProtocolOptions protocol;
+  /**
+   * The ranks. Read freely; write only through {@link #rank(int)}: after {@link #copy()} the copy
+   * and the original share every rank (copy-on-write), and a rank is copied by the first of them to
+   * write it.
+   */
   final RankState[] ranks;
+  /** Per rank, whether {@code ranks[r]} is this world's own (writable); null when all are. */
+  private boolean[] owned;
   Network net;
   Checks checks;
   private TraceSink sink;
@@ -144,10 +151,12 @@ public final class World implements NetworkListener, StateHashable {
     this.problems = new ArrayList<>(o.problems);
     this.calls = new Calls(this);
     this.reach = o.reach;
-    this.ranks = new RankState[size];
-    for (int r = 0; r < size; r++) {
-      ranks[r] = o.ranks[r].copy();
+    this.ranks = o.ranks.clone();
+    for (RankState r : ranks) {
+      r.freeze();
     }
+    this.owned = new boolean[size];
+    o.owned = new boolean[size];
     this.net = o.net.copy(this);
     this.step = o.step;
   }
@@ -557,7 +566,7 @@ public final class World implements NetworkListener, StateHashable {
    */
   public String describe(Action action) {
     if (action.kind() == Action.Kind.STEP) {
-      ThreadState t = thread(action.rank(), action.thread());
+      ThreadState t = ranks[action.rank()].threads[action.thread()];
       String variant = action.variant() >= 0 ? calls.describeVariant(t, action.variant()) : null;
       String detail = switch (action.half()) {
         case SEND -> "send half";
@@ -693,12 +702,28 @@ public final class World implements NetworkListener, StateHashable {
 
   // ---- threads -----------------------------------------------------------------------------
 
-  ThreadState thread(int rank, int thread) {
-    return ranks[rank].threads[thread];
+  /**
+   * A rank to write: copied first when it is shared with another world (see {@link #ranks}).
+   *
+   * @param r the rank
+   * @return this world's own state of rank {@code r}
+   */
+  RankState rank(int r) {
+    if (owned != null && !owned[r]) {
+      ranks[r] = ranks[r].copy();
+      owned[r] = true;
+    }
+    return ranks[r];
   }
 
+  /** A thread to write (its rank is made this world's own). */
+  ThreadState thread(int rank, int thread) {
+    return rank(rank).threads[thread];
+  }
+
+  /** The thread that owns a request, to write. */
   ThreadState owner(long requestId) {
-    return ranks[RequestIds.rank(requestId)].threads[RequestIds.thread(requestId)];
+    return rank(RequestIds.rank(requestId)).threads[RequestIds.thread(requestId)];
   }
 
   /** The call finished: move past it and through the thread-local instructions that follow. */
@@ -943,7 +968,7 @@ public final class World implements NetworkListener, StateHashable {
    * @return the MPI function the thread is in or about to call, or null when finished
    */
   public MpiOp currentCall(int rank, int thread) {
-    ThreadState t = thread(rank, thread);
+    ThreadState t = ranks[rank].threads[thread];
     return t.pc < t.code.size() && t.code.at(t.pc) instanceof Instr.Call c ? c.op() : null;
   }
 }

@@ -23,10 +23,10 @@ import java.util.Map;
  * @param report the state at the end: blocked threads, queues, network (empty lists on a clean end)
  * @param queueMaxima per rank {@code [max posted receives, max unexpected messages]}
  * @param packetCounts packets injected, by kind (EAGER, RTS, CTS, DATA, ACK, CREDIT)
- * @param trace every event, or null when not kept
+ * @param trace every event, or null unless {@link RunOptions#keepTrace()} asked for it
  */
-public record RunResult(Outcome outcome, long steps, long endTimeNs, long lastReceiveNs, Schedule schedule, List<String> problems,
-    List<Violation> violations, StateReport report, int[][] queueMaxima, Map<String, Long> packetCounts,
+public record RunResult(Outcome outcome, long steps, long endTimeNs, long lastReceiveNs, Schedule schedule,
+    List<String> problems, List<Violation> violations, StateReport report, int[][] queueMaxima, Map<String, Long> packetCounts,
     Trace trace) {
   /**
    * Whether the run ended well and every check passed.

@@ -34,7 +34,7 @@ public final class Runner {
   public static RunResult logical(ModelSpec spec, Scheduler scheduler, RunOptions options) {
     Trace trace = options.keepTrace() ? new Trace() : null;
     PacketCounter counter = new PacketCounter();
-    TraceSink sink = TraceSink.both(trace == null ? TraceSink.NONE : trace, counter);
+    TraceSink sink = sink(trace, counter, options);
     World world = World.logical(spec, sink, options.checks(), true);
     SchedulerSeam seam = new SchedulerSeam(scheduler);
     boolean budget = false;
@@ -66,7 +66,7 @@ public final class Runner {
   public static RunResult timed(ModelSpec spec, long seed, Scheduler scheduler, RunOptions options) {
     Trace trace = options.keepTrace() ? new Trace() : null;
     PacketCounter counter = new PacketCounter();
-    TraceSink sink = TraceSink.both(trace == null ? TraceSink.NONE : trace, counter);
+    TraceSink sink = sink(trace, counter, options);
     SchedulerSeam seam = new SchedulerSeam(scheduler);
     Kernel kernel = new Kernel(seam);
     World world = World.timed(spec, kernel, new RandomStreams(seed), seam, sink, options.checks());
@@ -91,6 +91,11 @@ public final class Runner {
     }
     return new RunResult(outcome, world.step(), endTimeNs, world.lastReceiveNs(), seam.schedule(), world.problems(),
         world.checks().violations(), world.report(), world.queueMaxima(), counter.counts, trace);
+  }
+
+  /** The run's sinks besides the checks: the stored trace (when kept), the packet counter, the listener. */
+  private static TraceSink sink(Trace trace, PacketCounter counter, RunOptions options) {
+    return TraceSink.both(TraceSink.both(trace == null ? TraceSink.NONE : trace, counter), options.listener());
   }
 
   /** Counts injected packets by kind. */

@@ -1,6 +1,10 @@
 package dev.matchpoint.mpi.trace;
 
-/** Where the model sends its events: a stored {@link Trace}, the oracles, or nowhere. */
+/**
+ * Where the model sends its events, one at a time, as they are produced: a stored {@link Trace},
+ * the oracles, a writer streaming them to disk, or nowhere. A sink keeps what it needs; the model
+ * keeps nothing after emitting an event.
+ */
 public interface TraceSink {
   /** Drops every event. */
   TraceSink NONE = e -> { };

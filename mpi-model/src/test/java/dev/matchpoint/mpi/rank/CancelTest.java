@@ -59,7 +59,7 @@ class CancelTest {
     for (Program p : ranks) {
       b.rank(p);
     }
-    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
   }
 
   private static List<String> returns(RunResult r, int rank) {

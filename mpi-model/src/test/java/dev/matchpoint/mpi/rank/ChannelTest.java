@@ -61,7 +61,7 @@ class ChannelTest {
   }
 
   private static RunResult run(ModelSpec spec) {
-    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
   }
 
   @Test
@@ -205,7 +205,7 @@ class ChannelTest {
     boolean reordered = false;
     for (long seed = 0; seed < 20; seed++) {
       RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).options(unordered).build(), seed,
-          FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+          FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
       assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
       List<Long> arrivals = r.trace().of(TraceEvent.ChannelEvent.class).stream()
           .filter(c -> c.what().equals("transfer")).map(TraceEvent.ChannelEvent::seq).toList();

@@ -50,7 +50,7 @@ class CompletionTest {
     Set<String> firstIndex = new TreeSet<>();
     for (long seed = 0; seed < 60; seed++) {
       RunResult r = Runner.logical(spec, new dev.matchpoint.core.sched.SeededScheduler(seed),
-          RunOptions.of(CheckKind.all()));
+          RunOptions.keepingTrace(CheckKind.all()));
       firstIndex.add(returns(r, 1).stream().filter(s -> s.startsWith("MPI_Waitany")).findFirst().orElseThrow());
     }
     assertTrue(firstIndex.size() >= 2, firstIndex.toString());
@@ -69,7 +69,7 @@ class CompletionTest {
         .call(new MpiOp.Waitall(List.of("a", "b"), List.of()))
         .call(new MpiOp.Waitsome(List.of("a", "b"), "n")).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(CheckKind.all()));
+        RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.OK, r.outcome());
     assertEquals(List.of("MPI_Irecv ", "MPI_Irecv ", "MPI_Testall flag=false", "MPI_Testany flag=false",
         "MPI_Waitsome n=1", "MPI_Testsome m=0", "MPI_Waitall ", "MPI_Waitsome n=MPI_UNDEFINED"), returns(r, 1));
@@ -101,7 +101,7 @@ class CompletionTest {
     ModelSpec spec = inactiveAndActive(b -> b.call(new MpiOp.Testany(List.of("p", "r"), "f", "i", "st"))
         .waitAny("i", "st", "p", "r").waitAny("i", "st", "p", "r")
         .call(new MpiOp.Testany(List.of("p", "r"), "f", "i", "st")));
-    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
     assertEquals(List.of("MPI_Recv_init ", "MPI_Irecv ", "MPI_Testany flag=false",
         "MPI_Waitany i=1 source=0 tag=1 count=4B",
@@ -111,7 +111,7 @@ class CompletionTest {
     // In every logical schedule the inactive request (index 0) is never the one returned.
     for (long seed = 0; seed < 20; seed++) {
       RunResult l = Runner.logical(spec, new dev.matchpoint.core.sched.SeededScheduler(seed),
-          RunOptions.of(CheckKind.all()));
+          RunOptions.keepingTrace(CheckKind.all()));
       assertEquals(Outcome.OK, l.outcome());
       returns(l, 1).forEach(ret -> assertTrue(!ret.contains("i=0"), ret));
     }
@@ -129,7 +129,7 @@ class CompletionTest {
     ModelSpec spec = inactiveAndActive(b -> b.call(new MpiOp.Testsome(List.of("p", "r"), "m"))
         .call(new MpiOp.Waitsome(List.of("p", "r"), "n")).call(new MpiOp.Waitsome(List.of("p", "r"), "n"))
         .call(new MpiOp.Testsome(List.of("p", "r"), "m")));
-    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
     assertEquals(List.of("MPI_Recv_init ", "MPI_Irecv ", "MPI_Testsome m=0", "MPI_Waitsome n=1",
         "MPI_Waitsome n=MPI_UNDEFINED", "MPI_Testsome m=MPI_UNDEFINED", "MPI_Request_free "), returns(r, 1));
@@ -165,7 +165,7 @@ class CompletionTest {
     ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).build();
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec, CheckKind.NO_DEADLOCK, CheckKind.NO_ERRORS);
     ends.keySet().forEach(e -> assertTrue(!e.violated() && e.problems().isEmpty(), e.toString()));
-    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
     assertEquals(List.of("MPI_Waitsome n=1 indices=[2]", "MPI_Testsome m=0 indices=[]",
         "MPI_Waitsome n=1 indices=[1]", "MPI_Testsome m=MPI_UNDEFINED"), returns(r, 1).stream()
@@ -180,7 +180,7 @@ class CompletionTest {
     Program receiver = program().irecv(lit(0), lit(0), lit(1), Datatype.INT, "r")
         .call(new MpiOp.RequestFree("r")).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(CheckKind.all()));
+        RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.OK, r.outcome());
     assertEquals(1, r.trace().matches().size());
   }

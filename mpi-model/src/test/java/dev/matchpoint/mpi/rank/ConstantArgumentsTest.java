@@ -46,7 +46,7 @@ class ConstantArgumentsTest {
     for (Program p : ranks) {
       b.rank(p);
     }
-    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
   }
 
   private static List<ErrorClass> errors(RunResult r) {

@@ -80,7 +80,7 @@ class FinalizeTest {
   }
 
   private static RunResult timed(ModelSpec spec, CheckKind... checks) {
-    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(new dev.matchpoint.mpi.check.Checks(
+    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(new dev.matchpoint.mpi.check.Checks(
         Arrays.stream(checks).map(CheckKind::create).toList())));
   }
 

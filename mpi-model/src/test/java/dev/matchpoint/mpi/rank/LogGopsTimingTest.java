@@ -51,7 +51,8 @@ class LogGopsTimingTest {
     for (Program p : ranks) {
       b.rank(p);
     }
-    RunResult r = Runner.timed(b.options(options).build(), 1, FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+    RunResult r = Runner.timed(b.options(options).build(), 1, FifoScheduler.INSTANCE,
+        RunOptions.keepingTrace(Checks.none()));
     assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
     return r;
   }

@@ -59,12 +59,12 @@ class MatchedProbeTest {
     Program receiver = program().mprobe(anySource(), lit(0), "m", "st").call(new MpiOp.Compute(lit(20_000)))
         .mrecv("m", count("st", Datatype.INT), Datatype.INT, null).build();
     ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).options(SMALL_LATENCY).build();
-    RunResult timed = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+    RunResult timed = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(Checks.none()));
     TraceEvent.CallReturned ssend = timed.trace().of(TraceEvent.CallReturned.class).stream()
         .filter(c -> c.call().equals("MPI_Ssend")).findFirst().orElseThrow();
     assertEquals(22_000, ssend.timeNs(), "Mprobe at 1 us, Mrecv at 21 us, its ACK arrives at 22 us");
     for (long seed = 0; seed < 50; seed++) {
-      Trace t = Runner.logical(spec, new SeededScheduler(seed), RunOptions.of(Checks.none())).trace();
+      Trace t = Runner.logical(spec, new SeededScheduler(seed), RunOptions.keepingTrace(Checks.none())).trace();
       int mrecv = indexOf(t, e -> e instanceof TraceEvent.Matched m && m.match() == MatchKind.MRECV);
       int done = indexOf(t, e -> e instanceof TraceEvent.CallReturned c && c.call().equals("MPI_Ssend"));
       assertTrue(mrecv < done, "seed " + seed + ":\n" + t.toText());
@@ -79,7 +79,7 @@ class MatchedProbeTest {
     Program receiver = program().mprobe(anySource(), lit(0), "m", "st").call(new MpiOp.Compute(lit(20_000)))
         .mrecv("m", count("st", Datatype.INT), Datatype.INT, "st").build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).options(SMALL_LATENCY).build(), 1,
-        FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+        FifoScheduler.INSTANCE, RunOptions.keepingTrace(Checks.none()));
     TraceEvent.PacketSent cts = r.trace().of(TraceEvent.PacketSent.class).stream()
         .filter(p -> p.packet().equals("CTS")).findFirst().orElseThrow();
     assertEquals(21_000, cts.timeNs());
@@ -97,7 +97,7 @@ class MatchedProbeTest {
         .improbe(anySource(), lit(0), "found2", "m2", null)
         .mrecv("m", lit(1), Datatype.INT, "st").build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(CheckKind.all()));
+        RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.OK, r.outcome(), r.trace().toText());
     List<String> results = r.trace().of(TraceEvent.CallReturned.class).stream()
         .filter(c -> c.rank() == 1).map(c -> c.call() + " " + c.result()).toList();
@@ -116,7 +116,7 @@ class MatchedProbeTest {
     Program p = program().mprobe(procNull(), lit(0), "m", "st").mrecv("m", lit(1), Datatype.INT, "st2")
         .improbe(procNull(), lit(0), "flag", "m2", null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(p).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(CheckKind.all()));
+        RunOptions.keepingTrace(CheckKind.all()));
     List<String> results = r.trace().of(TraceEvent.CallReturned.class).stream()
         .map(c -> c.call() + " " + c.result()).toList();
     assertEquals(List.of("MPI_Mprobe message=MPI_MESSAGE_NO_PROC source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B",
@@ -137,7 +137,7 @@ class MatchedProbeTest {
         .mrecv("m", lit(1), Datatype.INT, "st")
         .call(new MpiOp.Imrecv("m", lit(1), Datatype.INT, "r")).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(Checks.none()));
+        RunOptions.keepingTrace(Checks.none()));
     List<TraceEvent.ErrorRaised> errors = r.trace().of(TraceEvent.ErrorRaised.class);
     assertEquals(List.of("MPI_Mrecv", "MPI_Imrecv"), errors.stream().map(TraceEvent.ErrorRaised::call).toList(),
         r.trace().toText());
@@ -158,7 +158,7 @@ class MatchedProbeTest {
     Program p = program().improbe(procNull(), lit(0), "flag", "m", null).improbe(lit(0), lit(0), "flag", "m2", null)
         .mrecv("m2", lit(1), Datatype.INT, null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(p).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(Checks.none()));
+        RunOptions.keepingTrace(Checks.none()));
     assertEquals(Outcome.ERRONEOUS, r.outcome());
     assertTrue(r.trace().of(TraceEvent.ErroneousUse.class).get(0).detail().contains("'m2' is read before"),
         r.trace().toText());
@@ -173,7 +173,7 @@ class MatchedProbeTest {
     Program sender = program().send(SendMode.READY, lit(1), lit(0), lit(1), Datatype.INT).build();
     Program receiver = program().mprobe(lit(0), lit(0), "m", null).mrecv("m", lit(1), Datatype.INT, null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(Checks.none()));
+        RunOptions.keepingTrace(Checks.none()));
     assertEquals(Outcome.ERRONEOUS, r.outcome());
     assertTrue(r.problems().stream().anyMatch(p -> p.contains("ready-mode send matched by a matched probe")),
         r.problems().toString());

@@ -111,7 +111,7 @@ class Mpi22ProbeExamplesTest {
         s = new ModelSpec(s.threads(), s.communicators(), s.options().withNetwork(
             NetworkOptions.defaults().withLatency(latency)));
         RunResult r = Runner.timed(s, seed, FifoScheduler.INSTANCE,
-            RunOptions.of(new Checks(List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE.create()))));
+            RunOptions.keepingTrace(new Checks(List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE.create()))));
         List<String> pairs = r.trace().matches().stream()
             .map(m -> (m.match() == MatchKind.PROBE ? "p" : "r") + MessageIds.source(m.messageKey())).toList();
         assertEquals(List.of("p1", "r0", "p1", "r1"), pairs, latency + " seed " + seed);
@@ -128,7 +128,7 @@ class Mpi22ProbeExamplesTest {
     ModelSpec s = spec(true, WildcardPolicy.ARRIVAL, 50_000);
     for (long seed = 0; seed < 20; seed++) {
       RunResult r = Runner.timed(s, seed, FifoScheduler.INSTANCE,
-          RunOptions.of(new Checks(List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE.create()))));
+          RunOptions.keepingTrace(new Checks(List.of(CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE.create()))));
       assertTrue(r.clean(), r.violations().toString());
     }
   }

@@ -63,7 +63,7 @@ class OrderingTest {
       ModelSpec spec = threeMessages(DeliveryOrder.UNORDERED);
       spec = new ModelSpec(spec.threads(), spec.communicators(), spec.options().withNetwork(
           NetworkOptions.defaults().withOrder(DeliveryOrder.UNORDERED).withLatency(new LatencyModel.Exponential(2000))));
-      RunResult r = Runner.timed(spec, seed, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+      RunResult r = Runner.timed(spec, seed, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
       assertTrue(r.clean(), r.violations().toString());
       List<Long> seqs = r.trace().of(dev.matchpoint.mpi.trace.TraceEvent.PacketDelivered.class).stream()
           .filter(p -> p.packet().equals("EAGER")).map(p -> p.linkSeq()).toList();
@@ -92,13 +92,13 @@ class OrderingTest {
     spec = new ModelSpec(spec.threads(), spec.communicators(), spec.options().withNetwork(
         NetworkOptions.defaults().withLatency(new LatencyModel.Lognormal(7, 1))));
     ModelSpec s = spec;
-    String a = Runner.timed(s, 5, new SeededScheduler(5), RunOptions.of(CheckKind.all())).trace().toText();
-    assertEquals(a, Runner.timed(s, 5, new SeededScheduler(5), RunOptions.of(CheckKind.all())).trace().toText());
-    assertNotEquals(a, Runner.timed(s, 6, new SeededScheduler(6), RunOptions.of(CheckKind.all())).trace().toText());
+    String a = Runner.timed(s, 5, new SeededScheduler(5), RunOptions.keepingTrace(CheckKind.all())).trace().toText();
+    assertEquals(a, Runner.timed(s, 5, new SeededScheduler(5), RunOptions.keepingTrace(CheckKind.all())).trace().toText());
+    assertNotEquals(a, Runner.timed(s, 6, new SeededScheduler(6), RunOptions.keepingTrace(CheckKind.all())).trace().toText());
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<String>> runs = pool.invokeAll(java.util.Collections.nCopies(6,
-          () -> Runner.timed(s, 5, new SeededScheduler(5), RunOptions.of(CheckKind.all())).trace().toText()));
+          () -> Runner.timed(s, 5, new SeededScheduler(5), RunOptions.keepingTrace(CheckKind.all())).trace().toText()));
       for (Future<String> f : runs) {
         assertEquals(a, f.get());
       }
@@ -110,9 +110,9 @@ class OrderingTest {
   @Test
   void logicalReplay_ofARecordedSchedule_givesTheSameTrace() {
     ModelSpec spec = Mpi22ProbeExamplesTest.spec(true, dev.matchpoint.mpi.WildcardPolicy.ANY, 0);
-    RunResult first = Runner.logical(spec, new SeededScheduler(77), RunOptions.of(CheckKind.all()));
+    RunResult first = Runner.logical(spec, new SeededScheduler(77), RunOptions.keepingTrace(CheckKind.all()));
     RunResult replay = Runner.logical(spec, new dev.matchpoint.core.sched.ReplayScheduler(first.schedule()),
-        RunOptions.of(CheckKind.all()));
+        RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(first.trace().toText(), replay.trace().toText());
   }
 }

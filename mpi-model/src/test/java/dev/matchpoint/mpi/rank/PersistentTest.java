@@ -35,7 +35,7 @@ class PersistentTest {
     for (Program p : ranks) {
       b.rank(p);
     }
-    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
   }
 
   static Program pingPong(int rounds, int peer, boolean first) {

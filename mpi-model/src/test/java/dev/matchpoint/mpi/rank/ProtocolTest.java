@@ -105,7 +105,7 @@ class ProtocolTest {
         .send(SendMode.BUFFERED, lit(1), lit(0), lit(2), Datatype.INT).build();
     Program p1 = program().recv(lit(0), lit(0), lit(2), Datatype.INT, null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(p0).rank(p1).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(Checks.none()));
+        RunOptions.keepingTrace(Checks.none()));
     assertEquals(Outcome.ERRONEOUS, r.outcome());
     List<TraceEvent.ErrorRaised> errors = r.trace().of(TraceEvent.ErrorRaised.class);
     assertEquals(2, errors.size(), r.trace().toText());
@@ -124,7 +124,7 @@ class ProtocolTest {
     Program late = program().call(new MpiOp.Compute(lit(100_000))).recv(lit(0), lit(0), lit(1), Datatype.INT, null)
         .build();
     RunResult bad = Runner.timed(ModelSpec.builder().rank(early).rank(late).build(), 1, FifoScheduler.INSTANCE,
-        RunOptions.of(Checks.none()));
+        RunOptions.keepingTrace(Checks.none()));
     assertEquals(Outcome.ERRONEOUS, bad.outcome());
     assertTrue(bad.problems().get(0).contains("ready-mode send started before its matching receive was posted"),
         bad.problems().toString());
@@ -150,7 +150,7 @@ class ProtocolTest {
         .repeat(3, b -> b.recv(lit(0), lit(0), lit(1500), Datatype.INT, null)).build();
     ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver)
         .options(options(8192, 16384, CreditPolicy.WAIT, new LatencyModel.Constant(1000))).build();
-    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(Checks.none()));
     assertEquals(Outcome.OK, r.outcome());
     List<TraceEvent.PacketSent> eager = r.trace().of(TraceEvent.PacketSent.class).stream()
         .filter(p -> p.packet().equals("EAGER")).toList();
@@ -172,7 +172,7 @@ class ProtocolTest {
     ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver)
         .options(options(8192, 16384, CreditPolicy.RENDEZVOUS, new LatencyModel.Constant(1000))).build();
     RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE,
-        RunOptions.of(new Checks(List.of(CheckKind.NON_OVERTAKING.create()))));
+        RunOptions.keepingTrace(new Checks(List.of(CheckKind.NON_OVERTAKING.create()))));
     assertEquals(Outcome.OK, r.outcome());
     assertEquals(1L, r.packetCounts().get("RTS"));
     assertEquals(2L, r.packetCounts().get("EAGER"));
@@ -188,7 +188,7 @@ class ProtocolTest {
         null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver)
             .options(options(4096, 16384, CreditPolicy.WAIT, new LatencyModel.Constant(1000))).build(), 1,
-        FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+        FifoScheduler.INSTANCE, RunOptions.keepingTrace(Checks.none()));
     List<TraceEvent.PacketSent> packets = r.trace().of(TraceEvent.PacketSent.class);
     assertEquals(List.of("RTS", "CTS", "DATA"), packets.stream().map(TraceEvent.PacketSent::packet).toList());
     assertEquals(0, packets.get(0).timeNs());
@@ -206,7 +206,7 @@ class ProtocolTest {
     Program receiver = program().recv(lit(0), lit(0), lit(2000), Datatype.INT, null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver)
             .options(options(4096, 16384, CreditPolicy.WAIT, new LatencyModel.Constant(1000))).build(), 1,
-        FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+        FifoScheduler.INSTANCE, RunOptions.keepingTrace(Checks.none()));
     List<TraceEvent.PacketSent> packets = r.trace().of(TraceEvent.PacketSent.class);
     assertEquals(List.of("RTS", "CTS", "DATA"), packets.stream().map(TraceEvent.PacketSent::packet).toList());
     assertEquals(51_000, packets.get(1).timeNs(), "CTS as soon as the RTS finds the posted receive");
@@ -222,7 +222,7 @@ class ProtocolTest {
         null).build();
     RunResult r = Runner.timed(ModelSpec.builder().rank(sender).rank(receiver)
             .options(options(4096, 16384, CreditPolicy.WAIT, new LatencyModel.Constant(1000))).build(), 1,
-        FifoScheduler.INSTANCE, RunOptions.of(Checks.none()));
+        FifoScheduler.INSTANCE, RunOptions.keepingTrace(Checks.none()));
     TraceEvent.CallReturned ssend = r.trace().of(TraceEvent.CallReturned.class).stream()
         .filter(c -> c.call().equals("MPI_Ssend")).findFirst().orElseThrow();
     assertEquals(31_000, ssend.timeNs(), "the receive starts at 30 us; its ACK takes 1 us");

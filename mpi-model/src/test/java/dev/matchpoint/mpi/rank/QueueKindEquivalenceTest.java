@@ -86,9 +86,9 @@ class QueueKindEquivalenceTest {
           NetworkOptions.defaults().withLatency(new LatencyModel.Exponential(800)).withOrder(order)));
       for (long seed = 0; seed < 10; seed++) {
         RunResult ref = Runner.timed(withQueues(base, ModelOptions.QueueKind.REFERENCE), seed,
-            new SeededScheduler(seed), RunOptions.of(CheckKind.all()));
+            new SeededScheduler(seed), RunOptions.keepingTrace(CheckKind.all()));
         RunResult bucketed = Runner.timed(withQueues(base, ModelOptions.QueueKind.BUCKETED), seed,
-            new SeededScheduler(seed), RunOptions.of(CheckKind.all()));
+            new SeededScheduler(seed), RunOptions.keepingTrace(CheckKind.all()));
         String replay = policy + " " + order + " seed " + seed;
         assertTrue(ref.trace().matches().size() >= 12, replay);
         assertEquals(withoutSearchLength(ref.trace().events()), withoutSearchLength(bucketed.trace().events()),

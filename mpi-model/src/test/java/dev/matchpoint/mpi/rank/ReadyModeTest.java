@@ -48,7 +48,7 @@ class ReadyModeTest {
       .withNetwork(NetworkOptions.defaults().withLatency(new LatencyModel.Constant(1000)));
 
   private static RunResult timed(ModelSpec spec) {
-    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
   }
 
   private static boolean reported(List<String> problems, int rank) {

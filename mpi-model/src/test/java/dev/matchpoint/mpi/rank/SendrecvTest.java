@@ -26,6 +26,7 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.check.Receipts;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.run.Outcome;
@@ -92,7 +93,8 @@ class SendrecvTest {
   @SpecClause(source = "MPI-3.1 §3.10", text = FORK)
   void sendrecv_halves_theDefaultSearchAndDporReachBothOutcomes() {
     for (Strategy s : List.of(Strategy.EXHAUSTIVE, Strategy.DPOR)) {
-      MpiTransitionSystem ts = new MpiTransitionSystem(replyRace(), List.of(CheckKind.values()), true);
+      MpiTransitionSystem ts = new MpiTransitionSystem(replyRace(), List.of(CheckKind.values()), true,
+          Outcomes.FINE);
       ExplorationReport r = Explorer.explore(ts, ExploreOptions.of(s).withShortestViolation(false),
           ProgressListener.NONE);
       assertTrue(r.exhaustive(), s + ": " + r.stopReason());
@@ -145,7 +147,7 @@ class SendrecvTest {
             : e.problems().isEmpty() ? "ok" : "erroneous") + " | receipts " + (e.receipts().isEmpty() ? "none"
             : e.receipts()) + (e.violated() ? " violated" : "")));
         for (Strategy s : List.of(Strategy.EXHAUSTIVE, Strategy.DPOR)) {
-          MpiTransitionSystem ts = new MpiTransitionSystem(spec, List.of(CheckKind.values()), true);
+          MpiTransitionSystem ts = new MpiTransitionSystem(spec, List.of(CheckKind.values()), true, Outcomes.FINE);
           ExplorationReport r = Explorer.explore(ts, ExploreOptions.of(s).withShortestViolation(false),
               ProgressListener.NONE);
           assertTrue(r.exhaustive(), s + ": " + r.stopReason());
@@ -189,7 +191,7 @@ class SendrecvTest {
   @Test
   void sendrecv_trace_showsBothHalvesBetweenOneCallAndOneReturn() {
     for (long seed = 0; seed < 20; seed++) {
-      RunResult r = Runner.logical(replyRace(), new SeededScheduler(seed), RunOptions.of(CheckKind.all()));
+      RunResult r = Runner.logical(replyRace(), new SeededScheduler(seed), RunOptions.keepingTrace(CheckKind.all()));
       List<TraceEvent> mine = r.trace().events().stream().filter(e -> e.rank() == 0 && e.thread() == 0).toList();
       List<String> kinds = mine.stream().map(e -> e.getClass().getSimpleName()).toList();
       assertEquals(1, kinds.stream().filter("CallStarted"::equals).count(), kinds.toString());
@@ -210,7 +212,7 @@ class SendrecvTest {
             Datatype.INT, MpiOp.WORLD, "st")).build())
         .rank(program().send(lit(0), lit(0), lit(1), Datatype.INT).build())
         .build();
-    RunResult r = Runner.logical(spec, new SeededScheduler(1), RunOptions.of(CheckKind.all()));
+    RunResult r = Runner.logical(spec, new SeededScheduler(1), RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(Outcome.DEADLOCK, r.outcome());
     String text = r.report().toText();
     assertTrue(text.contains("r0.t0 blocked in MPI_Sendrecv("), text);
@@ -220,8 +222,8 @@ class SendrecvTest {
 
   @Test
   void sendrecv_timedMode_isDeterministic() {
-    RunResult a = Runner.timed(replyRace(), 7, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
-    RunResult b = Runner.timed(replyRace(), 7, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    RunResult a = Runner.timed(replyRace(), 7, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
+    RunResult b = Runner.timed(replyRace(), 7, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(a.trace().events(), b.trace().events());
   }
 }

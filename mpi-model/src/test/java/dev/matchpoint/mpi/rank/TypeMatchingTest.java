@@ -50,7 +50,7 @@ class TypeMatchingTest {
       + "identical names.";
 
   private static RunResult run(ModelSpec spec) {
-    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all()));
+    return Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
   }
 
   private static RunResult transfer(int sendCount, Datatype sendType, int recvCount, Datatype recvType) {

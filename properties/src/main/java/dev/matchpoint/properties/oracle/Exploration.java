@@ -9,6 +9,7 @@ import dev.matchpoint.core.sched.ReplayScheduler;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.mpi.rank.World;
@@ -35,9 +36,11 @@ import java.util.function.Predicate;
  * @param report the explorer's report
  * @param observe what each outcome records beyond its class ({@link Observe#NOTHING} for the plain
  *     outcome classes); {@link #observed} reads it
+ * @param outcomes how finely final states were classed ({@link Outcomes#OBSERVABLE}, the default, or
+ *     {@link Outcomes#FINE})
  */
 public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
-    ExplorationReport report, Observe observe) {
+    ExplorationReport report, Observe observe, Outcomes outcomes) {
   private static final String OBSERVED = " | observed ";
   private static final String RECEIPTS = " | receipts ";
 
@@ -45,10 +48,11 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
   public Exploration {
     checks = List.copyOf(checks);
     Objects.requireNonNull(observe, "observe");
+    Objects.requireNonNull(outcomes, "outcomes");
   }
 
   /**
-   * An exploration of the plain outcome classes, observing nothing more.
+   * An exploration of the plain observable outcome classes, observing nothing more.
    *
    * @param subject what was explored
    * @param spec the model
@@ -58,7 +62,7 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
    */
   public Exploration(String subject, ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
       ExplorationReport report) {
-    this(subject, spec, checks, persistentSets, report, Observe.NOTHING);
+    this(subject, spec, checks, persistentSets, report, Observe.NOTHING, Outcomes.OBSERVABLE);
   }
 
   /**
@@ -69,12 +73,13 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
    * @param checks the checks
    * @param persistentSets whether to reduce by persistent sets
    * @param observe what to record
+   * @param outcomes how finely to class final states
    * @return the system
    */
   static TransitionSystem<World, Action> system(ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
-      Observe observe) {
-    return observe.any() ? new ObservingTransitionSystem(spec, checks, persistentSets, observe)
-        : new MpiTransitionSystem(spec, checks, persistentSets);
+      Observe observe, Outcomes outcomes) {
+    MpiTransitionSystem plain = new MpiTransitionSystem(spec, checks, persistentSets, outcomes);
+    return observe.any() ? new ObservingTransitionSystem(plain, spec, checks, observe) : plain;
   }
 
   /**
@@ -104,7 +109,9 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
   }
 
   /**
-   * Which thread received which messages, in order, from an outcome: {@code r2.t0 -> [0#0, 1#1]}.
+   * Which thread received which messages from an outcome: {@code r2.t0 -> [0#0, 1#1]}; in request
+   * order (the thread's request counter, then start order) for observable outcomes ({@code
+   * receipts r2.t0#0<-0#0 r2.t0#1<-1#1}), in match order for fine ones ({@code r2.t0<-0#0,1#1}).
    *
    * @param v an outcome
    * @return the receipts by thread, in thread order; empty when nothing was received
@@ -121,9 +128,13 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
     if (text.equals("none")) {
       return out;
     }
-    for (String thread : text.split(" ")) {
-      int arrow = thread.indexOf("<-");
-      out.put(thread.substring(0, arrow), List.of(thread.substring(arrow + 2).split(",")));
+    for (String entry : text.split(" ")) {
+      int arrow = entry.indexOf("<-");
+      int request = entry.indexOf('#');
+      String thread = entry.substring(0, request >= 0 && request < arrow ? request : arrow);
+      List<String> messages = new ArrayList<>(out.getOrDefault(thread, List.of()));
+      messages.addAll(List.of(entry.substring(arrow + 2).split(",")));
+      out.put(thread, List.copyOf(messages));
     }
     return out;
   }
@@ -210,8 +221,8 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
   public Optional<Counterexample> example(Predicate<Verdict> p) {
     for (Map.Entry<String, ExplorationReport.OutcomeClass> e : report.outcomes().entrySet()) {
       if (p.test(e.getValue().verdict())) {
-        return Optional.of(Explorer.replay(system(spec, checks, persistentSets, observe), e.getValue().example(),
-            false));
+        return Optional.of(Explorer.replay(system(spec, checks, persistentSets, observe, outcomes),
+            e.getValue().example(), false));
       }
     }
     return Optional.empty();
@@ -228,7 +239,8 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
     for (CheckKind k : checks) {
       list.add(k.create());
     }
-    return Runner.logical(spec, new ReplayScheduler(example.schedule()), RunOptions.of(new Checks(list)));
+    return Runner.logical(spec, new ReplayScheduler(example.schedule()),
+        RunOptions.keepingTrace(new Checks(list)));
   }
 
   /**

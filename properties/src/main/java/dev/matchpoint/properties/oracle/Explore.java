@@ -5,6 +5,7 @@ import dev.matchpoint.core.explore.Explorer;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.properties.Workload;
 import java.time.Duration;
@@ -117,7 +118,28 @@ public final class Explore {
    */
   public static Exploration run(String subject, ModelSpec spec, ExploreOptions options, boolean persistentSets,
       List<CheckKind> checks, Observe observe) {
+    return run(subject, spec, options, persistentSets, checks, observe, Outcomes.OBSERVABLE);
+  }
+
+  /**
+   * Explores a model with any strategy, options and outcome granularity, recording what {@code
+   * observe} selects.
+   *
+   * @param subject what the model is, for reports
+   * @param spec the model
+   * @param options strategy and budgets
+   * @param persistentSets whether the transition system reduces by persistent sets
+   * @param checks the checks to judge every final state by
+   * @param observe the call results and channel events to record
+   * @param outcomes how finely to class final states: {@link Outcomes#OBSERVABLE} (what the program
+   *     could observe; the default of the other overloads) or {@link Outcomes#FINE} (also each
+   *     thread's match order, which only the unreduced searches are sure to reach in full)
+   * @return the exploration
+   */
+  public static Exploration run(String subject, ModelSpec spec, ExploreOptions options, boolean persistentSets,
+      List<CheckKind> checks, Observe observe, Outcomes outcomes) {
     return new Exploration(subject, spec, checks, persistentSets, Explorer.explore(
-        Exploration.system(spec, checks, persistentSets, observe), options, ProgressListener.NONE), observe);
+        Exploration.system(spec, checks, persistentSets, observe, outcomes), options, ProgressListener.NONE),
+        observe, outcomes);
   }
 }

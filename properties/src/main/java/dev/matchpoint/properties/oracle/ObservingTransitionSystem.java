@@ -7,7 +7,6 @@ import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.mpi.check.Check;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
-import dev.matchpoint.mpi.check.Receipts;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.ModelSpec;
@@ -31,18 +30,18 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
   private final Observe observe;
   private final MpiTransitionSystem plain;
 
-  ObservingTransitionSystem(ModelSpec spec, List<CheckKind> checks, boolean persistentSets, Observe observe) {
+  ObservingTransitionSystem(MpiTransitionSystem plain, ModelSpec spec, List<CheckKind> checks, Observe observe) {
     this.spec = spec;
     this.checks = List.copyOf(checks);
     this.observe = observe;
-    this.plain = new MpiTransitionSystem(spec, checks, persistentSets);
+    this.plain = plain;
   }
 
   @Override
   public World initial() {
-    // MpiTransitionSystem.verdict reads the receipts from the first check.
+    // MpiTransitionSystem.verdict reads the outcome record from the first check.
     List<Check> list = new ArrayList<>();
-    list.add(new Receipts());
+    list.add(plain.outcomeRecord());
     list.add(new ObservationLog(observe));
     for (CheckKind k : checks) {
       list.add(k.create());

@@ -50,8 +50,8 @@ class NetworkAndScheduleArbitraryProperties {
   @Domain(MpiDomain.class)
   void generatedSchedule_runReplaysFromItsRecordedSchedule(@ForAll Workload w, @ForAll Schedule s) {
     ModelSpec spec = w.spec();
-    RunResult first = Runner.logical(spec, new ModuloScheduler(s), RunOptions.of(CheckKind.all()));
-    RunResult again = Runner.logical(spec, new ReplayScheduler(first.schedule()), RunOptions.of(CheckKind.all()));
+    RunResult first = Runner.logical(spec, new ModuloScheduler(s), RunOptions.keepingTrace(CheckKind.all()));
+    RunResult again = Runner.logical(spec, new ReplayScheduler(first.schedule()), RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(first.trace().toText(), again.trace().toText(), () -> w + "\nschedule " + s);
   }
 

@@ -5,6 +5,7 @@ import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.library.Library;
 import dev.matchpoint.scenario.library.Patterns;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Option;
     description = {
       "Explore the matched-probe pattern T x T (seed 000: T senders, one rank whose T threads each",
       "run MPI_Mprobe(MPI_ANY_SOURCE) then MPI_Mrecv) exhaustively for T = 2..max and print states,",
-      "schedules (leaves of the search), transitions, seconds and outcome classes (T! when complete),",
+      "schedules (leaves of the search), transitions, seconds, outcome classes (T! when complete)",
+      "and bytes of the visited-state set per stored state (B/state),",
       "with the targets 4x4 < 1 s, 5x5 < 10 s and 6x6 < 120 s marked met or not met. Then explore the",
       "probe race 2 x 2 and print its shortest violating schedule. A warm-up exploration of the 3 x 3",
       "pattern runs first, unreported. Exits 0 whether or not the targets are met."
@@ -87,8 +89,8 @@ final class BenchExploreCommand implements Callable<Integer> {
     out.println("Exhaustive exploration (strategy exhaustive: stateful depth-first search with persistent sets,");
     out.println("sleep sets and a visited-state set); time budget " + Durations.format(time) + " each; 3x3 warm-up "
         + "first.");
-    out.println(String.format(Locale.ROOT, "%-16s %10s %10s %12s %9s %9s %6s %-10s %s", "scenario", "states",
-        "schedules", "transitions", "seconds", "outcomes", "T!", "search", "target"));
+    out.println(String.format(Locale.ROOT, "%-16s %10s %10s %12s %9s %9s %6s %-10s %8s %s", "scenario", "states",
+        "schedules", "transitions", "seconds", "outcomes", "T!", "search", "B/state", "target"));
     for (int t = 2; t <= max; t++) {
       ExplorationReport r = plan(Patterns.matchedProbe(t), time).explore(ProgressListener.NONE);
       double seconds = r.elapsedMillis() / 1000.0;
@@ -100,7 +102,7 @@ final class BenchExploreCommand implements Callable<Integer> {
     }
     Scenario race = Library.load("probe-race-2x2");
     ExplorePlan plan = new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
-        .withTimeBudget(time), true);
+        .withTimeBudget(time), true, Outcomes.OBSERVABLE);
     ExplorationReport r = plan.explore(ProgressListener.NONE);
     out.println(row(race.name(), r, "-") + " " + (r.violationFound() ? "violation found" : "NO VIOLATION FOUND"));
     Counterexample cex = r.counterexample();
@@ -121,13 +123,13 @@ final class BenchExploreCommand implements Callable<Integer> {
 
   private static ExplorePlan plan(Scenario s, Duration time) {
     ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time);
-    return new ExplorePlan(s.name(), s, o, true);
+    return new ExplorePlan(s.name(), s, o, true, Outcomes.OBSERVABLE);
   }
 
   private static String row(String name, ExplorationReport r, String expectedOutcomes) {
-    return String.format(Locale.ROOT, "%-16s %10d %10d %12d %9.2f %9d %6s %-10s", name, r.states(), r.schedules(),
-        r.transitions(), r.elapsedMillis() / 1000.0, r.outcomes().size(), expectedOutcomes,
-        r.exhaustive() ? "complete" : "CUT SHORT");
+    return String.format(Locale.ROOT, "%-16s %10d %10d %12d %9.2f %9d %6s %-10s %8.1f", name, r.states(),
+        r.schedules(), r.transitions(), r.elapsedMillis() / 1000.0, r.outcomes().size(), expectedOutcomes,
+        r.exhaustive() ? "complete" : "CUT SHORT", r.bytesPerState());
   }
 
   private static long factorial(int t) {

@@ -3,6 +3,7 @@ package dev.matchpoint.scenario.cli;
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
 import dev.matchpoint.core.explore.Strategy;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.scenario.Scenario;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -73,6 +74,11 @@ final class ExploreCommand implements Callable<Integer> {
       + "reduction at all.")
   boolean noReduction;
 
+  @Option(names = "--fine-outcomes", description = "Class final states also by the order in which the model "
+      + "matched each thread's receives (the finer classes before issue 13). By default a class is what the "
+      + "program could observe: which message each receive and probe returned, errors, and who is blocked where.")
+  boolean fineOutcomes;
+
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
   boolean json;
 
@@ -108,7 +114,8 @@ final class ExploreCommand implements Callable<Integer> {
     ExploreOptions d = ExplorePlan.defaults(sc, s);
     ExploreOptions o = new ExploreOptions(s, budget != null ? budget : d.scheduleBudget(), time,
         seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true);
-    ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction);
+    ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction,
+        fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE);
     if (!json) {
       out.println(plan.banner());
       out.flush();

@@ -8,7 +8,9 @@ import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.core.sched.Schedule;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.run.RunResult;
+import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -26,8 +28,10 @@ import java.util.Objects;
  * @param options the explorer's settings (strategy, budgets, seed, PCT depth, step limit)
  * @param reduction whether the model's persistent sets prune the exhaustive strategy's search (its
  *     sleep sets stay; the other strategies never consult them)
+ * @param outcomes how finely final states are classed: what the program could observe (the
+ *     default), or also the order in which the model matched each thread's receives
  */
-record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boolean reduction) {
+record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boolean reduction, Outcomes outcomes) {
   /** Default schedule budget of the sampling strategies (random, PCT): samples to draw. */
   static final long SAMPLING_BUDGET = 10_000;
 
@@ -35,6 +39,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(scenario, "scenario");
     Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(outcomes, "outcomes");
   }
 
   /**
@@ -71,7 +76,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    * @throws dev.matchpoint.scenario.ScenarioException when a program does not compile
    */
   MpiTransitionSystem transitionSystem() {
-    return new MpiTransitionSystem(ScenarioLoader.compile(scenario), scenario.checks(), reduction);
+    return new MpiTransitionSystem(ScenarioLoader.compile(scenario), scenario.checks(), reduction, outcomes);
   }
 
   /**
@@ -85,7 +90,8 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
   }
 
   /**
-   * The banner: the seed first, then the strategy and its budgets, then every model option.
+   * The banner: the seed first, then the strategy and its budgets, the reduction, the outcome classes
+   * ({@code outcomes=observable} or {@code fine}), then every model option.
    *
    * @return one line
    */
@@ -94,7 +100,8 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
     return "seed=" + options.seed() + " strategy=" + s.configName() + " schedule-budget=" + options.scheduleBudget()
         + " time-budget=" + Durations.format(options.timeBudget()) + (s == Strategy.PCT ? " pct-depth="
         + options.pctDepth() : "") + " max-steps=" + options.maxSteps() + " reduction=" + reductionName()
-        + " mode=logical " + RunPlan.modelOptions(scenario) + " scenario=" + scenario.name();
+        + " outcomes=" + outcomes.configName() + " mode=logical " + RunPlan.modelOptions(scenario) + " scenario="
+        + scenario.name();
   }
 
   /**
@@ -162,7 +169,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    */
   RunResult replay(Counterexample cex) {
     return new RunPlan(file, scenario, scenario.seed(), Mode.LOGICAL, RunPlan.SchedulerKind.REPLAY, cex.schedule())
-        .run();
+        .run(TraceSink.NONE, true);
   }
 
   /**

@@ -8,8 +8,10 @@ import dev.matchpoint.core.sched.ReplayScheduler;
 import dev.matchpoint.core.sched.Schedule;
 import dev.matchpoint.core.sched.Scheduler;
 import dev.matchpoint.core.sched.SeededScheduler;
+import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -68,15 +70,18 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
   }
 
   /**
-   * Runs the plan once.
+   * Runs the plan once, streaming its events to {@code listener} as they are produced.
    *
-   * @return the result, with its trace
+   * @param listener receives every event ({@link TraceSink#NONE} for none)
+   * @param keepTrace whether the result keeps every event (memory then grows with the run's length)
+   * @return the result, with its trace when {@code keepTrace}
    * @throws dev.matchpoint.core.sched.ScheduleMismatchException when a replayed schedule does not fit
    */
-  RunResult run() {
+  RunResult run(TraceSink listener, boolean keepTrace) {
     var spec = ScenarioLoader.compile(scenario);
-    return mode == Mode.TIMED ? Runner.timed(spec, seed, newScheduler(), scenario.runOptions())
-        : Runner.logical(spec, newScheduler(), scenario.runOptions());
+    RunOptions options = scenario.runOptions().withListener(listener).withKeepTrace(keepTrace);
+    return mode == Mode.TIMED ? Runner.timed(spec, seed, newScheduler(), options)
+        : Runner.logical(spec, newScheduler(), options);
   }
 
   /**

@@ -2,7 +2,7 @@ package dev.matchpoint.scenario.cli;
 
 import dev.matchpoint.core.sched.ScheduleMismatchException;
 import dev.matchpoint.mpi.run.RunResult;
-import dev.matchpoint.mpi.trace.Trace;
+import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.export.AtomicFileWriter;
 import dev.matchpoint.scenario.export.JsonLinesTraceWriter;
@@ -11,13 +11,18 @@ import dev.matchpoint.scenario.export.TextTimeline;
 import dev.matchpoint.scenario.export.TraceHeader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * What {@code run} and {@code replay} share: check the outputs can be written, print the banner,
- * run once, write the outputs atomically, print the timeline and the summary, and map the result
- * to an exit code. Nothing is written when the input is bad.
+ * run once while streaming the events to the output files, move the files into place, print the
+ * timeline and the summary, and map the result to an exit code. Nothing is written when the input
+ * is bad, and no output file is left half-written: the events go to temporary files in the target
+ * directories, which are moved into place at the end or deleted on failure. Only {@code
+ * --timeline} keeps the whole trace in memory (it sorts events by time); {@code --json} keeps
+ * every match, which it lists.
  */
 final class RunSession {
   private RunSession() {}
@@ -45,34 +50,60 @@ final class RunSession {
       out.println(plan.banner());
       out.flush();
     }
-    RunResult r;
+    boolean timeline = outputs.timeline && !outputs.json;
+    SummaryEvents summary = new SummaryEvents(outputs.json ? Integer.MAX_VALUE : SummaryText.MATCH_LINES);
+    AtomicFileWriter.Staged traceFile = null;
+    AtomicFileWriter.Staged perfettoFile = null;
     try {
-      r = plan.run();
-    } catch (ScheduleMismatchException e) {
-      return Cli.badInput(err, "the schedule does not fit this scenario, seed and mode: " + e.getMessage());
-    }
-    ExitCode exit = ExitCode.of(r);
-    TraceHeader header = new TraceHeader(plan.scenario().name(), plan.seed(), plan.mode().configName(),
-        r.schedule().trimmed().toString());
-    Trace trace = r.trace();
-    try {
+      TraceSink listener = summary;
+      JsonLinesTraceWriter.Events jsonLines = null;
+      PerfettoTraceWriter perfetto = null;
       if (outputs.trace != null) {
-        AtomicFileWriter.write(outputs.trace, o -> JsonLinesTraceWriter.write(o, header, trace));
+        traceFile = AtomicFileWriter.stage(outputs.trace);
+        jsonLines = new JsonLinesTraceWriter.Events(traceFile.body());
+        listener = TraceSink.both(listener, jsonLines);
       }
       if (outputs.perfetto != null) {
+        perfettoFile = AtomicFileWriter.stage(outputs.perfetto);
         int[] threads = plan.scenario().ranks().stream().mapToInt(List::size).toArray();
-        AtomicFileWriter.write(outputs.perfetto,
-            o -> PerfettoTraceWriter.write(o, header, trace, threads, r.endTimeNs()));
+        perfetto = new PerfettoTraceWriter(perfettoFile.body(), threads);
+        listener = TraceSink.both(listener, perfetto);
       }
+      RunResult r;
+      try {
+        r = plan.run(listener, timeline);
+      } catch (ScheduleMismatchException e) {
+        return Cli.badInput(err, "the schedule does not fit this scenario, seed and mode: " + e.getMessage());
+      } catch (UncheckedIOException e) {
+        return cannotWrite(err, e.getCause());
+      }
+      ExitCode exit = ExitCode.of(r);
+      TraceHeader header = new TraceHeader(plan.scenario().name(), plan.seed(), plan.mode().configName(),
+          r.schedule().trimmed().toString());
+      if (jsonLines != null) {
+        jsonLines.flush();
+        traceFile.commit(o -> JsonLinesTraceWriter.writeHeader(o, header));
+      }
+      if (perfetto != null) {
+        perfetto.finish(header, r.endTimeNs());
+        perfettoFile.commit(null);
+      }
+      if (timeline) {
+        out.print(TextTimeline.render(r.trace().events(), plan.scenario().worldSize(), plan.mode() == Mode.LOGICAL));
+      }
+      summarise(plan, r, summary, exit, outputs, out);
+      return exit.code();
     } catch (IOException e) {
-      err.println("matchpoint: error: cannot write an output: " + e);
-      err.flush();
-      return ExitCode.INTERNAL.code();
+      return cannotWrite(err, e);
+    } finally {
+      closeQuietly(traceFile);
+      closeQuietly(perfettoFile);
     }
-    if (outputs.timeline && !outputs.json) {
-      out.print(TextTimeline.render(trace.events(), plan.scenario().worldSize(), plan.mode() == Mode.LOGICAL));
-    }
-    out.print(outputs.json ? SummaryJson.render(plan, r, exit) : SummaryText.render(plan, r, exit));
+  }
+
+  private static void summarise(RunPlan plan, RunResult r, SummaryEvents summary, ExitCode exit,
+      OutputOptions outputs, PrintWriter out) {
+    out.print(outputs.json ? SummaryJson.render(plan, r, summary, exit) : SummaryText.render(plan, r, summary, exit));
     if (outputs.trace != null && !outputs.json) {
       out.println("trace:      " + outputs.trace);
     }
@@ -80,6 +111,22 @@ final class RunSession {
       out.println("perfetto:   " + outputs.perfetto);
     }
     out.flush();
-    return exit.code();
+  }
+
+  private static int cannotWrite(PrintWriter err, IOException e) {
+    err.println("matchpoint: error: cannot write an output: " + e);
+    err.flush();
+    return ExitCode.INTERNAL.code();
+  }
+
+  /** Deletes a staged output that was not committed; a failure to delete is not the run's failure. */
+  private static void closeQuietly(AtomicFileWriter.Staged file) {
+    if (file != null) {
+      try {
+        file.close();
+      } catch (IOException ignored) {
+        // the temporary file stays; the target was never touched
+      }
+    }
   }
 }

@@ -28,10 +28,11 @@ final class SummaryJson {
    *
    * @param plan the plan that ran
    * @param r its result
+   * @param events what the run's events showed (every match kept)
    * @param exit the exit code it maps to
    * @return one line of JSON, newline-terminated
    */
-  static String render(RunPlan plan, RunResult r, ExitCode exit) {
+  static String render(RunPlan plan, RunResult r, SummaryEvents events, ExitCode exit) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
@@ -53,8 +54,8 @@ final class SummaryJson {
       }
       g.writeStringField("schedule", r.schedule().trimmed().toString());
       g.writeStringField("replay", exit == ExitCode.OK ? null : plan.replayCommand(r));
-      matches(g, r.trace() == null ? List.of() : r.trace().matches());
-      cancels(g, r.trace() == null ? List.of() : r.trace().of(TraceEvent.CancelDecided.class));
+      matches(g, events.matches());
+      cancels(g, events.cancels());
       g.writeArrayFieldStart("problems");
       for (String p : r.problems()) {
         g.writeString(p);

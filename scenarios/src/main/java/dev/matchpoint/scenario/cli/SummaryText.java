@@ -27,10 +27,11 @@ final class SummaryText {
    *
    * @param plan the plan that ran
    * @param r its result
+   * @param events what the run's events showed (at least {@link #MATCH_LINES} matches kept)
    * @param exit the exit code it maps to
    * @return the text, newline-terminated lines
    */
-  static String render(RunPlan plan, RunResult r, ExitCode exit) {
+  static String render(RunPlan plan, RunResult r, SummaryEvents events, ExitCode exit) {
     Scenario s = plan.scenario();
     StringBuilder sb = new StringBuilder();
     sb.append("scenario:   ").append(s.name());
@@ -49,16 +50,15 @@ final class SummaryText {
     sb.append("last recv:  ").append(r.lastReceiveNs() < 0 ? "none" : r.lastReceiveNs()
         + (plan.mode() == Mode.TIMED ? " ns (simulated; the last receive completed)" : " (logical: its step)"))
         .append('\n');
-    List<TraceEvent.Matched> matches = r.trace() == null ? List.of() : r.trace().matches();
-    sb.append("matches:    ").append(matches.size()).append('\n');
+    List<TraceEvent.Matched> matches = events.matches();
+    sb.append("matches:    ").append(events.matchCount()).append('\n');
     for (int i = 0; i < Math.min(matches.size(), MATCH_LINES); i++) {
       sb.append("  ").append(match(matches.get(i))).append('\n');
     }
-    if (matches.size() > MATCH_LINES) {
-      sb.append("  ... ").append(matches.size() - MATCH_LINES).append(" more\n");
+    if (events.matchCount() > MATCH_LINES) {
+      sb.append("  ... ").append(events.matchCount() - MATCH_LINES).append(" more\n");
     }
-    List<TraceEvent.CancelDecided> cancels = r.trace() == null ? List.of()
-        : r.trace().of(TraceEvent.CancelDecided.class);
+    List<TraceEvent.CancelDecided> cancels = events.cancels();
     if (!cancels.isEmpty()) {
       sb.append("cancels:    ").append(cancels.size()).append('\n');
       cancels.forEach(c -> sb.append("  ").append(cancel(c)).append('\n'));

@@ -7,12 +7,13 @@ import dev.matchpoint.mpi.trace.TraceEvent;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
+import dev.matchpoint.mpi.trace.TraceSink;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Writes a run as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev) and chrome://tracing
@@ -35,22 +36,54 @@ import java.util.Set;
  *
  * <p>Times are microseconds with nanosecond precision ({@code ts = ns / 1000}); in logical mode one
  * step counts as one nanosecond.
+ *
+ * <p>The writer is a {@link TraceSink}: it writes each event as the run produces it, and holds only
+ * what is still open: each thread's current call, each packet in flight (with its lane) and each
+ * message sent and not yet received, cancelled or left queued. A call's slice is written when it
+ * returns and a packet's when it is delivered; a flow's start is written with its end, when the
+ * message is received. The run's identity ({@code otherData}) and what is still open at the end
+ * come last ({@link #finish}). Viewers sort events by time, so file order does not matter.
  */
-public final class PerfettoTraceWriter {
+public final class PerfettoTraceWriter implements TraceSink {
   private static final String CALL = "call";
   private static final String MESSAGE = "message";
+  /** A send not yet received: where its flow starts. */
+  private record Send(int pid, int tid, long timeNs) {}
+
+  /** A packet in flight, and the lane it took. */
+  private record Flight(TraceEvent.PacketSent packet, String link, int lane) {}
+
   private final JsonGenerator g;
   private final int[] threadsPerRank;
-  private final long endNs;
+  /** Each thread's ({@code rank.thread}) call in progress. */
+  private final Map<String, TraceEvent.CallStarted> openCalls = new LinkedHashMap<>();
+  /** Packets in flight, by {@code source>dest#linkSeq}. */
+  private final Map<String, Flight> inFlight = new LinkedHashMap<>();
+  /** Messages sent and not received, by {@code dest:key}. */
+  private final Map<String, Send> unreceived = new LinkedHashMap<>();
+  /** Per link, each lane's {end, link_seq} of its last packet. */
+  private final Map<String, List<long[]>> lanes = new TreeMap<>();
+  private final Map<String, Integer> laneTids = new TreeMap<>();
+  private int flows;
 
-  private PerfettoTraceWriter(JsonGenerator g, int[] threadsPerRank, long endNs) {
-    this.g = g;
+  /**
+   * Starts writing: the opening of the JSON object and the process and thread names.
+   *
+   * @param out the stream (left open)
+   * @param threadsPerRank number of threads of each rank
+   * @throws IOException when writing fails
+   */
+  public PerfettoTraceWriter(OutputStream out, int[] threadsPerRank) throws IOException {
+    this.g = JsonFields.generator(out);
     this.threadsPerRank = threadsPerRank.clone();
-    this.endNs = endNs;
+    g.writeStartObject();
+    g.writeStringField("displayTimeUnit", "ns");
+    g.writeArrayFieldStart("traceEvents");
+    metadata();
   }
 
   /**
-   * Writes the trace.
+   * Writes a stored trace in one go.
    *
    * @param out the stream (left open)
    * @param header the run's identity, written under {@code otherData}
@@ -61,25 +94,53 @@ public final class PerfettoTraceWriter {
    */
   public static void write(OutputStream out, TraceHeader header, Trace trace, int[] threadsPerRank, long endNs)
       throws IOException {
-    try (JsonGenerator g = JsonFields.generator(out)) {
-      g.writeStartObject();
-      g.writeStringField("displayTimeUnit", "ns");
-      g.writeObjectFieldStart("otherData");
-      g.writeStringField("schema", "matchpoint-perfetto");
-      g.writeNumberField("version", 1);
-      g.writeStringField("scenario", header.scenario());
-      g.writeNumberField("seed", header.seed());
-      g.writeStringField("mode", header.mode());
-      g.writeStringField("schedule", header.schedule());
-      g.writeEndObject();
-      g.writeArrayFieldStart("traceEvents");
-      PerfettoTraceWriter w = new PerfettoTraceWriter(g, threadsPerRank, endNs);
-      w.metadata();
-      w.events(trace.events());
-      g.writeEndArray();
-      g.writeEndObject();
-      g.writeRaw('\n');
+    PerfettoTraceWriter w = new PerfettoTraceWriter(out, threadsPerRank);
+    try {
+      trace.events().forEach(w::emit);
+    } catch (UncheckedIOException x) {
+      throw x.getCause();
     }
+    w.finish(header, endNs);
+  }
+
+  @Override
+  public void emit(TraceEvent e) {
+    try {
+      event(e);
+    } catch (IOException x) {
+      throw new UncheckedIOException(x);
+    }
+  }
+
+  /**
+   * Ends the file: calls still blocked reach {@code endNs}, packets not delivered too, then the
+   * run's identity under {@code otherData}; flushes the stream.
+   *
+   * @param header the run's identity
+   * @param endNs the run's end time
+   * @throws IOException when writing fails
+   */
+  public void finish(TraceHeader header, long endNs) throws IOException {
+    for (TraceEvent.CallStarted c : openCalls.values()) {
+      slice(c.call() + " (blocked)", CALL, c.rank(), c.thread(), c.timeNs(), endNs - c.timeNs(), c);
+    }
+    for (Flight f : inFlight.values()) {
+      TraceEvent.PacketSent p = f.packet();
+      long stop = Math.max(endNs, p.timeNs());
+      packet(p, f, " (not delivered)", stop);
+    }
+    g.writeEndArray();
+    g.writeObjectFieldStart("otherData");
+    g.writeStringField("schema", "matchpoint-perfetto");
+    g.writeNumberField("version", 1);
+    g.writeStringField("scenario", header.scenario());
+    g.writeNumberField("seed", header.seed());
+    g.writeStringField("mode", header.mode());
+    g.writeStringField("schedule", header.schedule());
+    g.writeEndObject();
+    g.writeEndObject();
+    g.writeRaw('\n');
+    g.close();
   }
 
   private int progressTid(int rank) {
@@ -121,84 +182,76 @@ public final class PerfettoTraceWriter {
     g.writeEndObject();
   }
 
-  private void events(List<TraceEvent> events) throws IOException {
-    // Pass 1: call ends, packet deliveries and received messages.
-    Map<Integer, Long> callEnd = new HashMap<>();
-    Map<String, Integer> openCall = new HashMap<>();
-    Map<String, Long> delivered = new HashMap<>();
-    Set<Long> received = new HashSet<>();
-    for (int i = 0; i < events.size(); i++) {
-      TraceEvent e = events.get(i);
-      String thread = e.rank() + "." + e.thread();
-      if (e instanceof TraceEvent.CallStarted) {
-        openCall.put(thread, i);
-      } else if (e instanceof TraceEvent.CallReturned) {
-        Integer start = openCall.remove(thread);
-        if (start != null) {
-          callEnd.put(start, e.timeNs());
-        }
-      } else if (e instanceof TraceEvent.PacketDelivered p) {
-        delivered.put(p.source() + ">" + p.rank() + "#" + p.linkSeq(), p.timeNs());
-      } else if (e instanceof TraceEvent.Matched m && m.match().receives()) {
-        received.add(m.messageKey());
+  private void event(TraceEvent e) throws IOException {
+    if (e instanceof TraceEvent.CallStarted c) {
+      openCalls.put(c.rank() + "." + c.thread(), c);
+    } else if (e instanceof TraceEvent.CallReturned r) {
+      TraceEvent.CallStarted c = openCalls.remove(r.rank() + "." + r.thread());
+      if (c != null) {
+        slice(c.call(), CALL, c.rank(), c.thread(), c.timeNs(), r.timeNs() - c.timeNs(), c);
       }
-    }
-    // Pass 2: slices, markers and flows in trace order.
-    Map<Long, Integer> flowIds = new HashMap<>();
-    Map<String, List<Long>> lanes = new HashMap<>();
-    Map<String, Integer> laneTids = new HashMap<>();
-    for (int i = 0; i < events.size(); i++) {
-      TraceEvent e = events.get(i);
-      if (e instanceof TraceEvent.CallStarted c) {
-        Long end = callEnd.get(i);
-        slice(c.call() + (end == null ? " (blocked)" : ""), CALL, c.rank(), c.thread(), c.timeNs(),
-            (end == null ? endNs : end) - c.timeNs(), e);
-      } else if (e instanceof TraceEvent.MessageSent s) {
-        int tid = s.thread() >= 0 ? s.thread() : progressTid(s.rank());
-        String name = "send " + MessageIds.format(s.messageKey());
-        slice(name, MESSAGE, s.rank(), tid, s.timeNs(), 0, e);
-        if (received.contains(s.messageKey())) {
-          int id = flowIds.size() + 1;
-          flowIds.put(s.messageKey(), id);
-          flow("s", id, s.rank(), tid, s.timeNs());
+    } else if (e instanceof TraceEvent.MessageSent s) {
+      int tid = s.thread() >= 0 ? s.thread() : progressTid(s.rank());
+      slice("send " + MessageIds.format(s.messageKey()), MESSAGE, s.rank(), tid, s.timeNs(), 0, e);
+      unreceived.put(s.dest() + ":" + s.messageKey(), new Send(s.rank(), tid, s.timeNs()));
+    } else if (e instanceof TraceEvent.Matched m) {
+      int tid = m.thread() >= 0 ? m.thread() : progressTid(m.rank());
+      slice(m.match().name() + " " + MessageIds.format(m.messageKey()), MESSAGE, m.rank(), tid, m.timeNs(), 0, e);
+      Send send = m.match().receives() ? unreceived.remove(m.rank() + ":" + m.messageKey()) : null;
+      if (send != null) {
+        int id = ++flows;
+        flow("s", id, send.pid(), send.tid(), send.timeNs());
+        flow("f", id, m.rank(), tid, m.timeNs());
+      }
+    } else if (e instanceof TraceEvent.PacketSent p) {
+      String link = "link " + p.rank() + "->" + p.dest();
+      int lane = lane(link, p);
+      String laneKey = link + "/" + lane;
+      if (!laneTids.containsKey(laneKey)) {
+        laneTids.put(laneKey, laneTids.size());
+        meta("thread_name", networkPid(), laneTids.get(laneKey), link + (lane == 0 ? "" : " (lane " + (lane + 1)
+            + ")"));
+      }
+      inFlight.put(p.rank() + ">" + p.dest() + "#" + p.linkSeq(), new Flight(p, link, lane));
+    } else if (e instanceof TraceEvent.PacketDelivered d) {
+      Flight f = inFlight.remove(d.source() + ">" + d.rank() + "#" + d.linkSeq());
+      if (f != null) {
+        long[] last = lanes.get(f.link()).get(f.lane());
+        if (last[1] == d.linkSeq()) {
+          last[0] = Math.max(last[0], d.timeNs());
         }
-      } else if (e instanceof TraceEvent.Matched m) {
-        int tid = m.thread() >= 0 ? m.thread() : progressTid(m.rank());
-        slice(m.match().name() + " " + MessageIds.format(m.messageKey()), MESSAGE, m.rank(), tid, m.timeNs(), 0, e);
-        Integer id = flowIds.get(m.messageKey());
-        if (m.match().receives() && id != null) {
-          flow("f", id, m.rank(), tid, m.timeNs());
-        }
-      } else if (e instanceof TraceEvent.PacketSent p) {
-        Long end = delivered.get(p.rank() + ">" + p.dest() + "#" + p.linkSeq());
-        long stop = end == null ? Math.max(endNs, p.timeNs()) : end;
-        String link = "link " + p.rank() + "->" + p.dest();
-        int lane = lane(lanes, link, p.timeNs(), stop);
-        String laneKey = link + "/" + lane;
-        Integer tid = laneTids.get(laneKey);
-        if (tid == null) {
-          tid = laneTids.size();
-          laneTids.put(laneKey, tid);
-          meta("thread_name", networkPid(), tid, link + (lane == 0 ? "" : " (lane " + (lane + 1) + ")"));
-        }
-        slice(p.packet() + " #" + p.linkSeq() + (end == null ? " (not delivered)" : ""), "packet", networkPid(), tid,
-            p.timeNs(), stop - p.timeNs(), e);
-      } else if (e.thread() < 0 && !(e instanceof TraceEvent.PacketDelivered)) {
+        packet(f.packet(), f, "", d.timeNs());
+      }
+    } else {
+      if (e instanceof TraceEvent.CancelDecided c && c.cancelled() && c.messageKey() >= 0 && c.thread() < 0) {
+        unreceived.remove(c.rank() + ":" + c.messageKey());
+      }
+      if (e.thread() < 0) {
         instant(e.kind(), e.rank(), progressTid(e.rank()), e);
       }
     }
   }
 
-  /** The first lane of the link free at {@code start}; records the packet's end there. */
-  private static int lane(Map<String, List<Long>> lanes, String link, long start, long end) {
-    List<Long> ends = lanes.computeIfAbsent(link, k -> new ArrayList<>());
+  private void packet(TraceEvent.PacketSent p, Flight f, String note, long stop) throws IOException {
+    int tid = laneTids.get(f.link() + "/" + f.lane());
+    slice(p.packet() + " #" + p.linkSeq() + note, "packet", networkPid(), tid, p.timeNs(), stop - p.timeNs(), p);
+  }
+
+  /**
+   * The first lane of the link free at {@code start}: its last packet is delivered by then, as its
+   * {@code available_ns} announced (or later, once its delivery showed it). Each lane holds {end,
+   * link_seq of its last packet}.
+   */
+  private int lane(String link, TraceEvent.PacketSent p) {
+    List<long[]> ends = lanes.computeIfAbsent(link, k -> new ArrayList<>());
+    long[] taken = {Math.max(p.availableNs(), p.timeNs()), p.linkSeq()};
     for (int i = 0; i < ends.size(); i++) {
-      if (ends.get(i) <= start) {
-        ends.set(i, end);
+      if (ends.get(i)[0] <= p.timeNs()) {
+        ends.set(i, taken);
         return i;
       }
     }
-    ends.add(end);
+    ends.add(taken);
     return ends.size() - 1;
   }
 

@@ -7,7 +7,7 @@ import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.check.CheckKind;
-import dev.matchpoint.mpi.check.Receipts;
+import dev.matchpoint.mpi.check.Observations;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.rank.ModelSpec;
@@ -114,7 +114,8 @@ public final class TraceReplay {
       long seed, long exploreBudget, Duration exploreTime) {
     Scenario scenario = conversion.scenario();
     ModelSpec spec = scenario.spec();
-    RunResult run = Runner.timed(spec, seed, FifoScheduler.INSTANCE, scenario.runOptions());
+    RunResult run = Runner.timed(spec, seed, FifoScheduler.INSTANCE,
+        scenario.runOptions().withKeepTrace(true));
     Map<String, List<Integer>> sendOps = new TreeMap<>();
     Map<String, List<Integer>> receiveOps = new TreeMap<>();
     Map<String, Long> locationOf = new TreeMap<>();
@@ -189,9 +190,9 @@ public final class TraceReplay {
       exploration = Explorer.explore(new MpiTransitionSystem(spec, List.of(CheckKind.values()), true),
           ExploreOptions.of(Strategy.EXHAUSTIVE).withScheduleBudget(exploreBudget).withTimeBudget(exploreTime)
               .withShortestViolation(false), ProgressListener.NONE);
-      Receipts timed = new Receipts();
+      Observations timed = new Observations();
       run.trace().events().forEach(timed::onEvent);
-      String observed = "receipts " + (timed.describe().isEmpty() ? "none" : timed.describe());
+      String observed = "receipts " + (timed.receipts().isEmpty() ? "none" : timed.receipts());
       for (String outcome : exploration.outcomes().keySet()) {
         if (!outcome.contains(observed + " |") && !outcome.endsWith(observed)) {
           other.add(outcome);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.scenario.cli.CliTest.Result;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -97,7 +98,7 @@ class ExploreCommandTest {
     Result r = run("explore", "library/mprobe-fix-2x2.yaml");
     assertEquals(0, r.code(), r.out() + r.err());
     for (String part : List.of("search:      exhaustive (search complete)", "outcomes:    2 distinct, 0 violating",
-        "receipts r2.t0<-0#0 r2.t1<-1#0", "receipts r2.t0<-1#0 r2.t1<-0#0",
+        "receipts r2.t0#0<-0#0 r2.t1#0<-1#0", "receipts r2.t0#0<-1#0 r2.t1#0<-0#0",
         "result:      no violation in any schedule (exhaustive)  (exit 0)")) {
       assertTrue(r.out().contains(part), part + " in:\n" + r.out());
     }
@@ -138,6 +139,24 @@ class ExploreCommandTest {
     assertEquals("sleep-sets", full.get("reduction").asText());
     assertEquals(outcomes(reduced), outcomes(full));
     assertTrue(full.get("states").asLong() >= reduced.get("states").asLong());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.5", text = "The error-free execution of MPI_WAITALL(count, array_of_requests, "
+      + "array_of_statuses) has the same effect as the execution of MPI_WAIT(&array_of_request[i], "
+      + "&array_of_statuses[i]), for i=0 ,..., count-1, in some arbitrary order.")
+  void explore_persistentHaloExchange_isOneObservableOutcome_andEightMatchOrdersWithFineOutcomes() throws IOException {
+    JsonNode observable = json(run("explore", "persistent-halo-exchange", "--json"));
+    JsonNode fine = json(run("explore", "persistent-halo-exchange", "--json", "--fine-outcomes"));
+    assertTrue(observable.get("banner").asText().contains(" outcomes=observable "), observable.get("banner").asText());
+    assertTrue(fine.get("banner").asText().contains(" outcomes=fine "), fine.get("banner").asText());
+    assertTrue(observable.get("exhaustive").asBoolean() && fine.get("exhaustive").asBoolean());
+    assertEquals(Set.of("ok | receipts r0.t0#2<-2#0 r0.t0#3<-1#0 r1.t0#2<-0#0 r1.t0#3<-2#0 r2.t0#2<-1#0 "
+        + "r2.t0#3<-0#0"), outcomes(observable));
+    // Each rank's two receives match in either order inside the model: 2^3 classes, all ok.
+    assertEquals(8, fine.get("outcomes").size(), outcomes(fine).toString());
+    fine.get("outcomes").forEach(o -> assertTrue(o.get("outcome").asText().startsWith("ok | receipts r0.t0<-"), o
+        .toString()));
   }
 
   private static Set<String> outcomes(JsonNode report) {

@@ -52,4 +52,47 @@ class AtomicFileWriterTest {
     assertNotNull(AtomicFileWriter.problem(dir.resolve("missing/out.json")));
     assertNotNull(AtomicFileWriter.problem(dir));
   }
+
+  @Test
+  void aStagedFile_appearsOnlyWhenCommitted_withItsPrefixBeforeTheStreamedBody() throws IOException {
+    Path f = dir.resolve("out.jsonl");
+    Files.writeString(f, "old");
+    try (AtomicFileWriter.Staged staged = AtomicFileWriter.stage(f)) {
+      staged.body().write("event 1\nevent 2\n".getBytes(StandardCharsets.UTF_8));
+      staged.body().flush();
+      assertEquals("old", Files.readString(f), "nothing is seen at the target before the commit");
+      staged.commit(o -> o.write("header\n".getBytes(StandardCharsets.UTF_8)));
+    }
+    assertEquals("header\nevent 1\nevent 2\n", Files.readString(f));
+    assertEquals(List.of("out.jsonl"), files(), "no temporary file is left");
+  }
+
+  @Test
+  void aStagedFile_closedWithoutCommit_leavesTheOldFileAndNoTemporaryFile() throws IOException {
+    Path f = dir.resolve("out.json");
+    Files.writeString(f, "old");
+    try (AtomicFileWriter.Staged staged = AtomicFileWriter.stage(f)) {
+      staged.body().write("half a run".getBytes(StandardCharsets.UTF_8));
+    }
+    assertEquals("old", Files.readString(f));
+    assertEquals(List.of("out.json"), files());
+  }
+
+  @Test
+  void aStagedBody_longerThanOneSegment_isCopiedWhole_andNoSegmentIsLeft() throws IOException {
+    Path f = dir.resolve("big.jsonl");
+    StringBuilder expected = new StringBuilder("head\n");
+    try (AtomicFileWriter.Staged staged = new AtomicFileWriter.Staged(f.toAbsolutePath(), 10)) {
+      for (int i = 0; i < 7; i++) {
+        String line = "line " + i + "\n";
+        staged.body().write(line.getBytes(StandardCharsets.UTF_8));
+        expected.append(line);
+      }
+      staged.body().write('!');
+      expected.append('!');
+      staged.commit(o -> o.write("head\n".getBytes(StandardCharsets.UTF_8)));
+    }
+    assertEquals(expected.toString(), Files.readString(f));
+    assertEquals(List.of("big.jsonl"), files());
+  }
 }

@@ -19,11 +19,11 @@ final class ExportFixtures {
   }
 
   static RunResult timed(Scenario s) {
-    return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions());
+    return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions().withKeepTrace(true));
   }
 
   static RunResult logical(Scenario s, long seed) {
-    return Runner.logical(ScenarioLoader.compile(s), new SeededScheduler(seed), s.runOptions());
+    return Runner.logical(ScenarioLoader.compile(s), new SeededScheduler(seed), s.runOptions().withKeepTrace(true));
   }
 
   static TraceHeader header(Scenario s, long seed, String mode, RunResult r) {

@@ -44,7 +44,7 @@ class PerfettoTraceWriterTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"mprobe-fix-3x3", "head-to-head-eager", "mpi22-probe-correct", "rendezvous-late-receive",
-      "probe-race-2x2"})
+      "probe-race-2x2", "rsend-causally-before-receive"})
   void trace_hasOneFlowPerDeliveredMessage_fromItsSendToItsReceive(String name) throws IOException {
     Scenario s = ExportFixtures.scenario(name);
     RunResult r = ExportFixtures.timed(s);
@@ -92,5 +92,44 @@ class PerfettoTraceWriterTest {
       assertTrue(x.get("dur").decimalValue().signum() >= 0, x.toString());
     }
     assertEquals("matchpoint-perfetto", root.get("otherData").get("schema").asText());
+  }
+
+  /**
+   * The writer streams: it places a packet on a lane when the packet is sent, long before its
+   * delivery shows in the stream when a rank queues many packets. Each link still gets exactly
+   * as many lanes as it has packets in flight at once ({@code [time_ns, available_ns)}).
+   */
+  @Test
+  void trace_givesEachLinkAsManyLanesAsItHasPacketsInFlightAtOnce() throws IOException {
+    Scenario s = ExportFixtures.scenario("deep-unexpected-queue");
+    RunResult r = ExportFixtures.timed(s);
+    Map<String, List<long[]>> byLink = new TreeMap<>();
+    for (TraceEvent.PacketSent p : r.trace().of(TraceEvent.PacketSent.class)) {
+      byLink.computeIfAbsent("link " + p.rank() + "->" + p.dest(), k -> new ArrayList<>())
+          .add(new long[] {p.timeNs(), p.availableNs()});
+    }
+    Map<String, Integer> expected = new TreeMap<>();
+    byLink.forEach((link, packets) -> {
+      int most = 0;
+      for (long[] p : packets) {
+        int overlapping = 0;
+        for (long[] q : packets) {
+          if (q[0] <= p[0] && p[0] < q[1]) {
+            overlapping++;
+          }
+        }
+        most = Math.max(most, overlapping);
+      }
+      expected.put(link, most);
+    });
+    Map<String, Integer> lanes = new TreeMap<>();
+    int networkPid = ExportFixtures.threads(s).length;
+    for (JsonNode m : phase(write(s, r, "timed"), "M")) {
+      if (m.get("pid").asInt() == networkPid && m.get("name").asText().equals("thread_name")) {
+        lanes.merge(m.get("args").get("name").asText().replaceAll(" \\(lane \\d+\\)", ""), 1, Integer::sum);
+      }
+    }
+    assertTrue(expected.values().stream().anyMatch(n -> n > 1), "some link has overlapping packets");
+    assertEquals(expected, lanes);
   }
 }

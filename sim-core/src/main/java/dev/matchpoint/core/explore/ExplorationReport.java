@@ -18,10 +18,12 @@ import java.util.Map;
  * @param outcomes each distinct outcome class, in outcome order
  * @param counterexample a shortest violating schedule found, or null when no violation was found
  * @param elapsedMillis wall-clock duration, for reports only
+ * @param visitedBytes bytes of the visited-state set at the end (its capacity times its entry size;
+ *     stateful strategies, 0 otherwise)
  */
 public record ExplorationReport(Strategy strategy, boolean exhaustive, String stopReason, long schedules,
     long states, long transitions, Map<String, OutcomeClass> outcomes, Counterexample counterexample,
-    long elapsedMillis) {
+    long elapsedMillis, long visitedBytes) {
   /**
    * One outcome class.
    *
@@ -35,6 +37,15 @@ public record ExplorationReport(Strategy strategy, boolean exhaustive, String st
     public OutcomeClass {
       example = List.copyOf(example);
     }
+  }
+
+  /**
+   * Bytes of the visited-state set per state stored.
+   *
+   * @return {@code visitedBytes / states}, or 0 when no state was stored
+   */
+  public double bytesPerState() {
+    return states == 0 ? 0 : (double) visitedBytes / states;
   }
 
   /**

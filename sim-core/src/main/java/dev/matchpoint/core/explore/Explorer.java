@@ -74,7 +74,8 @@ public final class Explorer {
     }
     progress.progress(tally.schedules, tally.states, options.scheduleBudget());
     return new ExplorationReport(options.strategy(), exhaustive, stop, tally.schedules, tally.states,
-        tally.transitions, tally.outcomes(), cex, tally.elapsedMillis());
+        tally.transitions, tally.outcomes(), cex, tally.elapsedMillis(),
+        tally.visitedBytes);
   }
 
   /**

@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +29,21 @@ import java.util.Map;
  * the stateful strategy uses state-determined persistent sets rather than DPOR's history-dependent
  * backtrack sets, whose naive combination with state caching is unsound (Yang, Chen, Gopalakrishnan
  * and Kirby, SPIN 2008); {@link SourceDpor} is the stateless DPOR strategy.
+ *
+ * <p><b>Storage.</b> The visited set is a {@link VisitedTable}: per state 96 bits of its fingerprint
+ * and its stored sleep set as a bitmask over the indices of its enabled actions ({@code
+ * enabled(state)} is a function of the state, so an index names the same action on every visit).
+ * Bit i (i &lt; 31) stands for the action of index i; bit 31 for every action of index 31 or more.
+ * Bit 31 over-approximates: the stored set is then a superset of the true one, which on a revisit
+ * only explores more ((stored \ current) grows), never less. Sleeping actions that are not enabled
+ * in the state are dropped: the revisit rule explores only (stored \ current) ∩ persistent, and
+ * persistent actions are enabled, so they never mattered.
  */
 final class StatefulSearch<S, A> {
   private final TransitionSystem<S, A> ts;
   private final ExploreOptions options;
   private final Tally tally;
-  private final HashMap<StateKey, Map<A, Footprint>> visited = new HashMap<>();
+  private final VisitedTable visited = new VisitedTable();
   private final Deque<Frame> stack = new ArrayDeque<>();
 
   private final class Frame {
@@ -100,40 +108,38 @@ final class StatefulSearch<S, A> {
   private Frame enter(S state, Map<A, Footprint> sleep, int choice, int optionCount) {
     StateKey key = StateKey.of(ts, state);
     List<A> enabled = ts.enabled(state);
-    Map<A, Footprint> stored = visited.get(key);
+    int sleepMask = sleepMask(enabled, sleep);
+    long stored = visited.putIfAbsent(key.high(), key.low(), sleepMask);
+    if (stored == VisitedTable.ABSENT) {
+      tally.states++;
+      tally.visitedBytes = visited.bytes();
+    }
     if (enabled.isEmpty()) {
-      if (stored == null) {
-        visited.put(key, Collections.emptyMap());
-        tally.states++;
+      if (stored == VisitedTable.ABSENT) {
         tally.outcome(ts.verdict(state), path(choice, optionCount));
       }
       tally.leaf();
       return null;
     }
-    List<A> persistent = ts.persistentSet(state, enabled);
     List<A> todo = new ArrayList<>();
-    if (stored == null) {
-      tally.states++;
-      visited.put(key, sleep.isEmpty() ? Collections.emptyMap() : new LinkedHashMap<>(sleep));
-      for (A a : persistent) {
+    if (stored == VisitedTable.ABSENT) {
+      for (A a : ts.persistentSet(state, enabled)) {
         if (!sleep.containsKey(a)) {
           todo.add(a);
         }
       }
     } else {
-      if (sleep.keySet().containsAll(stored.keySet())) {
+      int old = (int) stored;
+      if ((old & ~sleepMask) == 0 && (old & OVERFLOW) == 0) {
         tally.leaf();
         return null;
       }
-      Map<A, Footprint> kept = new LinkedHashMap<>();
-      for (Map.Entry<A, Footprint> e : stored.entrySet()) {
-        if (sleep.containsKey(e.getKey())) {
-          kept.put(e.getKey(), e.getValue());
-        }
+      int kept = old & sleepMask;
+      if (kept != old) {
+        visited.replaceLast(kept);
       }
-      visited.put(key, kept.isEmpty() ? Collections.emptyMap() : kept);
-      for (A a : persistent) {
-        if (stored.containsKey(a) && !sleep.containsKey(a)) {
+      for (A a : ts.persistentSet(state, enabled)) {
+        if (storedHas(old, enabled.indexOf(a)) && !sleep.containsKey(a)) {
           todo.add(a);
         }
       }
@@ -143,6 +149,26 @@ final class StatefulSearch<S, A> {
       return null;
     }
     return new Frame(state, enabled, new LinkedHashMap<>(sleep), todo, choice, optionCount);
+  }
+
+  /** Bit 31 of a sleep mask: every action of index 31 or more. */
+  private static final int OVERFLOW = 1 << 31;
+
+  private static <A> int sleepMask(List<A> enabled, Map<A, Footprint> sleep) {
+    int mask = 0;
+    if (sleep.isEmpty()) {
+      return mask;
+    }
+    for (int i = 0; i < enabled.size(); i++) {
+      if (sleep.containsKey(enabled.get(i))) {
+        mask |= 1 << Math.min(i, 31);
+      }
+    }
+    return mask;
+  }
+
+  private static boolean storedHas(int mask, int index) {
+    return (mask & (1 << Math.min(index, 31))) != 0;
   }
 
   /** The choices from the root to the state being entered. */

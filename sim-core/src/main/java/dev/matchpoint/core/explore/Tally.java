@@ -14,6 +14,8 @@ final class Tally {
   long schedules;
   long states;
   long transitions;
+  /** Bytes of the visited-state set (stateful strategies; 0 otherwise). */
+  long visitedBytes;
   String stopReason;
 
   Tally(ExploreOptions options, ProgressListener progress) {

@@ -8,7 +8,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import umontreal.ssj.rng.RandomStream;
@@ -103,10 +102,8 @@ public final class Network {
     this.kernel = null;
     this.streams = null;
     this.listener = listener;
-    this.links = new TreeMap<>();
-    for (Map.Entry<Long, Link> e : other.links.entrySet()) {
-      links.put(e.getKey(), new Link(e.getValue()));
-    }
+    this.links = new TreeMap<>(other.links);
+    links.replaceAll((k, v) -> new Link(v));
     this.loggops = null;
   }
 

@@ -1,0 +1,129 @@
+package dev.matchpoint.mpi.check;
+
+import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.match.MessageIds;
+import dev.matchpoint.mpi.trace.MatchKind;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Not a rule: records what the program can observe of matching, for the observable outcome classes
+ * (DESIGN §5): which message each receive request received (a persistent request, one message per
+ * start, in start order) and which message each successful probe or matched probe returned, per
+ * thread in the thread's call order. A message stands for its status (source, tag, count), which
+ * follows from it and the receive's buffer; error classes are the run's problems.
+ *
+ * <p>Unlike {@link Receipts}, nothing here depends on the order in which the model matched a
+ * thread's pending receives: MPI_Waitall has the same effect as MPI_Wait on each request "in some
+ * arbitrary order" (MPI-3.1 §3.7.5), and sets the i-th status to the i-th request's. Requests are
+ * named by their thread's request counter ({@link RequestIds}), which is the same in every
+ * schedule; probes are calls of their thread, so their order is the thread's program order. A
+ * probe that finds nothing (MPI_Iprobe or MPI_Improbe with flag false) is not recorded, as
+ * MPI_Test's flag is not: it tells when, not what.
+ */
+public final class Observations implements Check {
+  /** Receive request id to the messages it received, in start order. */
+  private final TreeMap<Long, List<Long>> received;
+  /** Thread ({@code r2.t0}) to the messages its probes and matched probes returned, in call order. */
+  private final TreeMap<String, List<Long>> probed;
+
+  /** A fresh record. */
+  public Observations() {
+    this(new TreeMap<>(), new TreeMap<>());
+  }
+
+  private Observations(TreeMap<Long, List<Long>> received, TreeMap<String, List<Long>> probed) {
+    this.received = received;
+    this.probed = probed;
+  }
+
+  @Override
+  public String name() {
+    return "observations";
+  }
+
+  @Override
+  public String clause() {
+    return "records what each receive, probe and matched probe returned; judges nothing";
+  }
+
+  @Override
+  public void onEvent(TraceEvent event) {
+    if (!(event instanceof TraceEvent.Matched m)) {
+      return;
+    }
+    if (m.match().receives()) {
+      received.computeIfAbsent(m.requestId(), k -> new ArrayList<>()).add(m.messageKey());
+    } else if (m.match() == MatchKind.PROBE || m.match() == MatchKind.MPROBE) {
+      probed.computeIfAbsent("r" + m.rank() + ".t" + m.thread(), k -> new ArrayList<>()).add(m.messageKey());
+    }
+  }
+
+  /**
+   * The receipts as text: {@code r2.t0#0<-0#0 r2.t0#1<-1#0}, one entry per receive request that
+   * received something (its messages separated by commas), in request order (rank, thread, then
+   * the thread's request counter).
+   *
+   * @return the text, empty when nothing was received
+   */
+  public String receipts() {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<Long, List<Long>> e : received.entrySet()) {
+      sb.append(sb.length() > 0 ? " " : "").append(RequestIds.format(e.getKey())).append("<-");
+      append(sb, e.getValue());
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The probes' results as text: {@code r2.t0<-0#0,1#0 r2.t1<-1#0}, threads in name order.
+   *
+   * @return the text, empty when no probe returned a message
+   */
+  public String probes() {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<String, List<Long>> e : probed.entrySet()) {
+      sb.append(sb.length() > 0 ? " " : "").append(e.getKey()).append("<-");
+      append(sb, e.getValue());
+    }
+    return sb.toString();
+  }
+
+  private static void append(StringBuilder sb, List<Long> messages) {
+    for (int i = 0; i < messages.size(); i++) {
+      sb.append(i == 0 ? "" : ",").append(MessageIds.format(messages.get(i)));
+    }
+  }
+
+  @Override
+  public List<Violation> violations() {
+    return List.of();
+  }
+
+  @Override
+  public Check copy() {
+    TreeMap<Long, List<Long>> r = new TreeMap<>();
+    received.forEach((k, v) -> r.put(k, new ArrayList<>(v)));
+    TreeMap<String, List<Long>> p = new TreeMap<>();
+    probed.forEach((k, v) -> p.put(k, new ArrayList<>(v)));
+    return new Observations(r, p);
+  }
+
+  @Override
+  public void hashInto(PrimitiveSink sink) {
+    sink.putInt(received.size());
+    received.forEach((k, v) -> {
+      sink.putLong(k).putInt(v.size());
+      v.forEach(sink::putLong);
+    });
+    sink.putInt(probed.size());
+    probed.forEach((k, v) -> {
+      sink.putUnencodedChars(k).putInt(v.size());
+      v.forEach(sink::putLong);
+    });
+  }
+}
