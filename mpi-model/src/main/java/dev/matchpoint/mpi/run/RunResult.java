@@ -26,8 +26,8 @@ import java.util.Map;
  * @param trace every event, or null unless {@link RunOptions#keepTrace()} asked for it
  */
 public record RunResult(Outcome outcome, long steps, long endTimeNs, long lastReceiveNs, Schedule schedule,
-    List<String> problems, List<Violation> violations, StateReport report, int[][] queueMaxima, Map<String, Long> packetCounts,
-    Trace trace) {
+    List<String> problems, List<Violation> violations, StateReport report, int[][] queueMaxima,
+    Map<String, Long> packetCounts, Trace trace) {
   /**
    * Whether the run ended well and every check passed.
    *
