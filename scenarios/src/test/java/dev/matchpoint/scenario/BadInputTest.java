@@ -53,6 +53,14 @@ class BadInputTest {
   }
 
   @Test
+  void loggopsS_withTheEagerThreshold_isRefused() throws IOException {
+    ScenarioException e = error("scenario: x\nnetwork:\n  eager-threshold: 10\n  latency: {model: loggp, S: 100}\n"
+        + "ranks: []\n");
+    assertTrue(e.getMessage().startsWith(dir.resolve("bad.yaml") + ":4:"), e.getMessage());
+    assertTrue(e.getMessage().contains("give S or network.eager-threshold, not both"), e.getMessage());
+  }
+
+  @Test
   void unknownStatement_listsTheStatements() throws IOException {
     assertError(RANK0 + "      - sned: {dest: 0}\n", 5, 9, "unknown statement 'sned'", "send, bsend");
   }

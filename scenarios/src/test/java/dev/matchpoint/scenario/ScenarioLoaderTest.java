@@ -8,7 +8,9 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.myRank;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static dev.matchpoint.mpi.program.ProgramBuilder.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.net.CreditPolicy;
 import dev.matchpoint.core.net.DeliveryOrder;
@@ -122,6 +124,22 @@ class ScenarioLoaderTest {
     assertEquals(EagerRule.PAYLOAD_BELOW, ScenarioLoader.load(yaml.formatted("payload-below"), "e.yaml").options()
         .network().protocol().eagerRule());
     assertEquals(EagerRule.PAYLOAD_BELOW, ModelOptions.defaults().network().protocol().eagerRule());
+  }
+
+  @Test
+  @dev.matchpoint.mpi.SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010) §2", text = "O is the CPU overhead "
+      + "per byte and S the rendezvous threshold: messages larger than S bytes are sent with a rendezvous protocol")
+  void loggopsKeys_OAndS_andCreditPackets_areRead() {
+    String yaml = "scenario: l\nnetwork:\n  latency: {model: loggp, L: 900, o: 150, g: 80, G: 0.5, O: 0.25, S: 65535}\n"
+        + "  credit-packets: false\nranks:\n  - rank: 0\n    program: []\n";
+    NetworkOptions n = ScenarioLoader.load(yaml, "l.yaml").options().network();
+    assertEquals(new LatencyModel.LogGP(900, 150, 80, 0.5, 0.25), n.latency());
+    // S is the one eager threshold, compared as LogGOPSim does: size <= S goes eager.
+    assertEquals(new ProtocolOptions(65535, 0, 16384, CreditPolicy.WAIT, EagerRule.PAYLOAD_AND_HEADER_AT_MOST, false),
+        n.protocol());
+    assertTrue(n.protocol().isEager(65535));
+    assertFalse(n.protocol().isEager(65536));
+    assertTrue(ModelOptions.defaults().network().protocol().creditPackets());
   }
 
   @Test

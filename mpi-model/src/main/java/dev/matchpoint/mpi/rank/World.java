@@ -77,6 +77,8 @@ public final class World implements NetworkListener, StateHashable {
   long step;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
+  /** Timed mode: when the latest receive completed, -1 before any (a report, never read by the model). */
+  private long lastReceiveNs = -1;
 
   private final Kernel kernel;
   private final SchedulerSeam seam;
@@ -543,10 +545,14 @@ public final class World implements NetworkListener, StateHashable {
     return net.hasEagerCredit(source, dest, bytes);
   }
 
-  /** The receiver returns eager buffer space to a sender; writes the tail of the return link. */
+  /**
+   * The receiver returns eager buffer space to a sender; writes the tail of the return link, or,
+   * without credit packets, the tail of the data link whose credit it restores.
+   */
   void returnEagerCredit(int receiver, int sender, long bytes) {
     if (footprint != null) {
-      footprint.write(ObjectIds.linkTail(receiver, sender));
+      footprint.write(protocol.creditPackets() ? ObjectIds.linkTail(receiver, sender)
+          : ObjectIds.linkTail(sender, receiver));
     }
     net.returnEagerCredit(receiver, sender, bytes, now());
   }
@@ -626,8 +632,11 @@ public final class World implements NetworkListener, StateHashable {
     kernel.schedule(spec.options().callCostNs(), new Kernel.Action() {
       @Override
       public void fire() {
-        stepScheduled[t.rank][t.thread] = false;
-        timedStep(t);
+        // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
+        net.onCpu(t.rank, () -> {
+          stepScheduled[t.rank][t.thread] = false;
+          timedStep(t);
+        });
       }
 
       @Override
@@ -682,19 +691,12 @@ public final class World implements NetworkListener, StateHashable {
     });
   }
 
+  /** Timed mode: a compute step on the rank's CPU (shared with its message overheads under LogGP). */
   void computeFor(ThreadState t, long durationNs) {
-    kernel.schedule(durationNs, new Kernel.Action() {
-      @Override
-      public void fire() {
-        step++;
-        returnFromCall(t);
-        wake(t);
-      }
-
-      @Override
-      public String describe() {
-        return t.name() + " compute done";
-      }
+    net.compute(t.rank, durationNs, () -> {
+      step++;
+      returnFromCall(t);
+      wake(t);
     });
   }
 
@@ -813,6 +815,9 @@ public final class World implements NetworkListener, StateHashable {
   /** A request's operation completed: report it, free it if asked, and resume its waiting thread. */
   void requestDone(Request r) {
     ThreadState t = owner(r.id);
+    if ((r.kind == RequestKind.RECV || r.kind == RequestKind.MRECV) && !r.statusCancelled) {
+      lastReceiveNs = Math.max(lastReceiveNs, now());
+    }
     touchRequest(t, r);
     if (fullTrace) {
       emit(new TraceEvent.RequestCompleted(step, now(), t.rank, t.thread, r.id, r.statusSource, r.statusTag,
@@ -928,6 +933,17 @@ public final class World implements NetworkListener, StateHashable {
    */
   public StateReport report() {
     return StateReport.of(this);
+  }
+
+  /**
+   * When the latest receive completed (any receive, matched receive or persistent receive; in timed
+   * mode in ns, in logical mode the step): what LogGOPSim reports as a schedule's end when its last
+   * operations are receives.
+   *
+   * @return the time, or -1 when no receive completed
+   */
+  public long lastReceiveNs() {
+    return lastReceiveNs;
   }
 
   /**

@@ -89,7 +89,7 @@ public final class Runner {
     } else {
       outcome = Outcome.OK;
     }
-    return new RunResult(outcome, world.step(), endTimeNs, seam.schedule(), world.problems(),
+    return new RunResult(outcome, world.step(), endTimeNs, world.lastReceiveNs(), seam.schedule(), world.problems(),
         world.checks().violations(), world.report(), world.queueMaxima(), counter.counts, trace);
   }
 

@@ -221,7 +221,8 @@ public sealed interface TraceEvent {
    * @param packet packet kind: EAGER, RTS, CTS, DATA, ACK, CREDIT
    * @param sizeBytes bytes on the wire
    * @param linkSeq position on its link
-   * @param availableNs when it will be delivered (timed mode)
+   * @param availableNs when it will be delivered (timed mode); under LogGP when its first byte
+   *     reaches the receiver, whose CPU then spends the receive overhead before delivering it
    */
   record PacketSent(long step, long timeNs, int rank, int thread, int dest, String packet, long sizeBytes,
       long linkSeq, long availableNs) implements TraceEvent {

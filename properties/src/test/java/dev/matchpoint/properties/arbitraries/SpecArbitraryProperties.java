@@ -111,7 +111,7 @@ class SpecArbitraryProperties {
     assertTrue(found.isPresent());
     assertEquals("""
         workload: 2 ranks, 1 message; wildcard any; network per-pair-fifo, eager below 4096 B, 16384 B/peer, wait, \
-        latency LogGP[latencyNs=1000, overheadNs=200, gapNs=100, gapPerByteNs=0.1]
+        latency LogGP[latencyNs=1000, overheadNs=200, gapNs=100, gapPerByteNs=0.1, overheadPerByteNs=0.0]
           r0.t0  MPI_Send(dest=1, tag=0, count=0 MPI_BYTE)                                m0
           r1.t0  MPI_Recv(source=0, tag=0, count=0 MPI_BYTE)                              m0""",
         found.get().shrunk().toString());

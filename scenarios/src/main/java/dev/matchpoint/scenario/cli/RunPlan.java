@@ -108,7 +108,8 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
         + " order=" + n.order().configName() + " eager-threshold=" + bytes(p.eagerThresholdBytes())
         + " eager-rule=" + p.eagerRule().configName() + " header-bytes=" + p.headerBytes()
         + " eager-buffer=" + bytes(p.eagerBufferBytesPerPeer())
-        + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " send-cancel="
+        + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " credit-packets=" + p.creditPackets()
+        + " send-cancel="
         + scenario.options().sendCancel().configName() + " seed000-message-cancel="
         + scenario.options().messageCancel();
   }
@@ -127,7 +128,8 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
     } else if (l instanceof LatencyModel.Lognormal ln) {
       return "lognormal(mu=" + ln.mu() + ",sigma=" + ln.sigma() + ")";
     } else if (l instanceof LatencyModel.LogGP g) {
-      return "loggp(L=" + g.latencyNs() + ",o=" + g.overheadNs() + ",g=" + g.gapNs() + ",G=" + g.gapPerByteNs() + ")";
+      return "loggp(L=" + g.latencyNs() + ",o=" + g.overheadNs() + ",g=" + g.gapNs() + ",G=" + g.gapPerByteNs()
+          + (g.overheadPerByteNs() == 0 ? "" : ",O=" + g.overheadPerByteNs()) + ")";
     }
     return l.configName();
   }

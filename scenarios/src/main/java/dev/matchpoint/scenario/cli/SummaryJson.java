@@ -47,6 +47,11 @@ final class SummaryJson {
       g.writeNumberField("exit_code", exit.code());
       g.writeNumberField("steps", r.steps());
       g.writeNumberField("end_time_ns", r.endTimeNs());
+      if (r.lastReceiveNs() < 0) {
+        g.writeNullField("last_receive_ns");
+      } else {
+        g.writeNumberField("last_receive_ns", r.lastReceiveNs());
+      }
       g.writeStringField("schedule", r.schedule().trimmed().toString());
       g.writeStringField("replay", exit == ExitCode.OK ? null : plan.replayCommand(r));
       matches(g, events.matches());

@@ -47,6 +47,9 @@ final class SummaryText {
     sb.append("steps:      ").append(r.steps()).append('\n');
     sb.append("end time:   ").append(r.endTimeNs()).append(plan.mode() == Mode.TIMED ? " ns (simulated)\n"
         : " (logical: one unit per step)\n");
+    sb.append("last recv:  ").append(r.lastReceiveNs() < 0 ? "none" : r.lastReceiveNs()
+        + (plan.mode() == Mode.TIMED ? " ns (simulated; the last receive completed)" : " (logical: its step)"))
+        .append('\n');
     List<TraceEvent.Matched> matches = events.matches();
     sb.append("matches:    ").append(events.matchCount()).append('\n');
     for (int i = 0; i < Math.min(matches.size(), MATCH_LINES); i++) {

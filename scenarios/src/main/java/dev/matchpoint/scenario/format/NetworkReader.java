@@ -13,16 +13,20 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * Reads the {@code network} section: latency model, delivery order, eager threshold and rule,
- * header bytes, eager buffer and what an eager send does without credit. Absent keys take {@link
- * NetworkOptions#defaults()}.
+ * header bytes, eager buffer, what an eager send does without credit and whether credit returns in
+ * packets. Absent keys take {@link NetworkOptions#defaults()}. LogGOPS's rendezvous threshold
+ * {@code S} (a key of the {@code loggp} latency block) is the eager threshold with LogGOPSim's
+ * comparison, {@code size <= S}: it stands for {@code eager-threshold: S} with {@code eager-rule:
+ * payload-and-header-at-most}, and may not be given with either.
  */
 final class NetworkReader {
   /** Accepted keys of {@code network}. */
   static final List<String> KEYS = List.of("latency", "order", "eager-threshold", "eager-rule", "header-bytes",
-      "eager-buffer", "on-credit-exhausted");
+      "eager-buffer", "on-credit-exhausted", "credit-packets");
   /** The word for {@link Long#MAX_VALUE} bytes in {@code eager-threshold} and {@code eager-buffer}. */
   static final String UNLIMITED = "unlimited";
   private static final List<String> MODELS = List.of("loggp", "constant", "uniform", "exponential", "lognormal");
+  private static final List<String> LOGGP_KEYS = List.of("model", "L", "o", "g", "G", "O", "S");
 
   private NetworkReader() {}
 
@@ -48,6 +52,18 @@ final class NetworkReader {
     ProtocolOptions p = d.protocol();
     long threshold = bytes(m, "eager-threshold", p.eagerThresholdBytes());
     EagerRule rule = p.eagerRule();
+    YamlMap loggp = m.has("latency") && latency instanceof LatencyModel.LogGP ? YamlMap.of(file, "network.latency", m.get("latency"),
+        LOGGP_KEYS) : null;
+    if (loggp != null && loggp.has("S")) {
+      for (String k : List.of("eager-threshold", "eager-rule")) {
+        if (m.has(k)) {
+          throw loggp.error("S", "S is LogGOPS's name for the eager threshold (size <= S goes eager);"
+              + " give S or network." + k + ", not both");
+        }
+      }
+      threshold = loggp.integer("S", 0, 0, "bytes");
+      rule = EagerRule.PAYLOAD_AND_HEADER_AT_MOST;
+    }
     if (m.has("eager-rule")) {
       ScalarNode s = YamlNodes.scalar(file, m.get("eager-rule"), "payload-below or payload-and-header-at-most");
       rule = named(file, s, () -> EagerRule.named("network.eager-rule", s.getValue()));
@@ -59,7 +75,9 @@ final class NetworkReader {
       ScalarNode s = YamlNodes.scalar(file, m.get("on-credit-exhausted"), "wait or rendezvous");
       credit = named(file, s, () -> CreditPolicy.named("network.on-credit-exhausted", s.getValue()));
     }
-    return new NetworkOptions(latency, order, new ProtocolOptions(threshold, header, buffer, credit, rule));
+    boolean creditPackets = m.bool("credit-packets", p.creditPackets());
+    return new NetworkOptions(latency, order,
+        new ProtocolOptions(threshold, header, buffer, credit, rule, creditPackets));
   }
 
   private static long bytes(YamlMap m, String key, long fallback) {
@@ -80,7 +98,7 @@ final class NetworkReader {
 
   private static LatencyModel latency(String file, Node node) {
     YamlMap probe = YamlMap.of(file, "network.latency", node, List.of("model", "value", "min", "max", "mean", "mu",
-        "sigma", "L", "o", "g", "G"));
+        "sigma", "L", "o", "g", "G", "O", "S"));
     ScalarNode modelNode = YamlNodes.scalar(file, probe.require("model", "one of " + String.join(", ", MODELS)),
         "a latency model (" + String.join(", ", MODELS) + ")");
     String model = modelNode.getValue();
@@ -89,7 +107,7 @@ final class NetworkReader {
       case "uniform" -> List.of("model", "min", "max");
       case "exponential" -> List.of("model", "mean");
       case "lognormal" -> List.of("model", "mu", "sigma");
-      case "loggp" -> List.of("model", "L", "o", "g", "G");
+      case "loggp" -> LOGGP_KEYS;
       default -> throw YamlNodes.error(file, modelNode, "unknown latency model '" + model + "' (expected one of "
           + String.join(", ", MODELS) + ")");
     };
@@ -104,7 +122,7 @@ final class NetworkReader {
             m.number("sigma", requiredNumber(m, "sigma"), "ln ns"));
         default -> new LatencyModel.LogGP(m.integer("L", d.latencyNs(), 0, "ns"),
             m.integer("o", d.overheadNs(), 0, "ns"), m.integer("g", d.gapNs(), 0, "ns"),
-            m.number("G", d.gapPerByteNs(), "ns per byte"));
+            m.number("G", d.gapPerByteNs(), "ns per byte"), m.number("O", d.overheadPerByteNs(), "ns per byte"));
       };
     } catch (ConfigException e) {
       String field = e.field();

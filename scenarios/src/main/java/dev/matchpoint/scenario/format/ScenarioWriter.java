@@ -107,6 +107,9 @@ public final class ScenarioWriter {
     m.put("header-bytes", p.headerBytes());
     m.put("eager-buffer", bytes(p.eagerBufferBytesPerPeer()));
     m.put("on-credit-exhausted", p.onCreditExhausted().configName());
+    if (!p.creditPackets()) {
+      m.put("credit-packets", "false");
+    }
     return m.node();
   }
 
@@ -127,6 +130,9 @@ public final class ScenarioWriter {
     } else if (l instanceof LatencyModel.LogGP g) {
       m.put("L", g.latencyNs()).put("o", g.overheadNs()).put("g", g.gapNs())
           .put("G", Double.toString(g.gapPerByteNs()));
+      if (g.overheadPerByteNs() != 0) {
+        m.put("O", Double.toString(g.overheadPerByteNs()));
+      }
     }
     return m.node();
   }

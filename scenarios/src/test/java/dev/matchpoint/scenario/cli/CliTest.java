@@ -241,6 +241,32 @@ class CliTest {
   }
 
   @Test
+  @dev.matchpoint.mpi.SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010) §3", text = "the simulation reports "
+      + "the time at which the last process finished, its CPU done with its last message")
+  void summary_reportsTheLastReceiveBesideTheEndTime() throws IOException {
+    // Two back-to-back 1-byte sends, L = 1000, o = 200, g = 100, G = 0, no credit packets: the second
+    // starts at 200 (the CPU is busy o with the first), arrives at 200 + o + L = 1400 and is received
+    // at 1400 + o = 1600.
+    Path f = dir.resolve("two.yaml");
+    Files.writeString(f, """
+        scenario: two
+        network: {latency: {model: loggp, L: 1000, o: 200, g: 100, G: 0}, eager-buffer: unlimited}
+        ranks:
+          - rank: 0
+            program: [{send: {dest: 1, type: byte}}, {send: {dest: 1, type: byte}}]
+          - rank: 1
+            program: [{recv: {source: 0, type: byte}}, {recv: {source: 0, type: byte}}]
+        """);
+    Result text = run("run", f.toString());
+    assertEquals(0, text.code(), text.out() + text.err());
+    assertTrue(text.out().contains("last recv:  1600 ns"), text.out());
+    Result json = run("run", f.toString(), "--json");
+    JsonNode n = new ObjectMapper().readTree(json.out());
+    assertEquals(1600, n.get("last_receive_ns").asLong(), json.out());
+    assertEquals(1600, n.get("end_time_ns").asLong(), json.out());
+  }
+
+  @Test
   void badInput_createsNoOutput_andLeavesAnExistingOneUntouched() throws IOException {
     Path bad = dir.resolve("bad.yaml");
     Files.writeString(bad, "scenario: bad\nranks:\n  - rank: 0\n    program:\n      - recv: {source: 0, tag: 70000}\n");

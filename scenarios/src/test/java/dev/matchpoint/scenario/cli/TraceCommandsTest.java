@@ -61,8 +61,12 @@ class TraceCommandsTest {
   @Test
   void replayTrace_writesTheMatchedMessageList_asJsonLines() throws Exception {
     Path out = dir.resolve("messages.jsonl");
+    // Without credit packets, as the recorded run's timing needs (see ConversionAndReplayTest).
+    Path model = dir.resolve("no-credits.yaml");
+    Files.writeString(model, "scenario: no-credits\nnetwork: {eager-buffer: unlimited}\nranks:\n"
+        + "  - {rank: 0, program: []}\n");
     CliTest.Result r = CliTest.run("replay-trace", resource("/traces/otf2/rich/traces.otf2"), "--format", "otf2",
-        "--explore-budget", "0", "--messages", out.toString());
+        "--explore-budget", "0", "--messages", out.toString(), "--model-from", model.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     assertTrue(r.out().contains("0 different"), r.out());
     List<JsonNode> lines = new ArrayList<>();

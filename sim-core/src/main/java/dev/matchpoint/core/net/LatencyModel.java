@@ -12,7 +12,7 @@ import umontreal.ssj.rng.RandomStream;
  *
  * <p>For the four simple models a packet injected at time {@code t} is available to the receiver at
  * {@code t + X}, {@code X} drawn per packet; they have no per-byte cost and no serialisation. The
- * {@link LogGP} model has its own exact formulas, documented there.
+ * {@link LogGP} model has its own exact rules, documented on {@link LogGopsTiming}.
  */
 public sealed interface LatencyModel {
   /**
@@ -154,43 +154,46 @@ public sealed interface LatencyModel {
   }
 
   /**
-   * LogGP (Alexandrov, Ionescu, Schauser and Scheiman, "LogGP: Incorporating Long Messages into the
-   * LogP Model", SPAA 1995), with the consecutive-message rules of LogGOPSim (Hoefler, Schneider and
-   * Lumsdaine, HPDC 2010). All times in nanoseconds; {@code G} is nanoseconds per byte. For a packet
-   * of {@code n} bytes let {@code k = max(n - 1, 0)} and {@code kG = round(k * G)} (half up). A packet
-   * submitted by sender {@code s} at time {@code t} for receiver {@code d}:
-   *
-   * <pre>
-   * inject    = max(t + o, nicFree[s])          sender overhead, then wait for the sender's NIC
-   * nicFree[s] = inject + g + kG                 next injection from s: gap g plus the bytes' time
-   * arrive    = inject + kG + L                  last byte reaches d
-   * start     = max(arrive, rxFree[d])           wait for d's NIC
-   * rxFree[d] = start + g                        receiver-side gap
-   * available = start + o                        receiver overhead; the packet is delivered now
-   * </pre>
-   *
-   * <p>So a single n-byte packet from an idle sender to an idle receiver is available at {@code t +
-   * o + (n-1)G + L + o}, and k back-to-back packets of n bytes from one sender are injected {@code g
-   * + (n-1)G} apart. A packet held back for eager credit counts {@code t} as the later of its
-   * submission and the credit's return. Delivery order on a link is still governed by {@link
-   * DeliveryOrder}; with these formulas one link never reorders.
+   * LogGOPS parameters (Hoefler, Schneider and Lumsdaine, "LogGOPSim – Simulating Large-Scale
+   * Applications in the LogGOPS Model", HPDC 2010, §2): LogGP (Alexandrov, Ionescu, Schauser and
+   * Scheiman, SPAA 1995) with a per-byte CPU overhead {@code O}. All times in nanoseconds; {@code G}
+   * and {@code O} are nanoseconds per byte. The rendezvous threshold {@code S} of LogGOPS is the
+   * protocol's eager threshold ({@link ProtocolOptions}), not a field here. How a timed network
+   * spends these times on each rank's CPU and NIC is documented on {@link LogGopsTiming}.
    *
    * @param latencyNs L, wire latency, at least 0
-   * @param overheadNs o, CPU overhead at sender and at receiver, at least 0
-   * @param gapNs g, minimum gap between consecutive injections (and receptions), at least 0
-   * @param gapPerByteNs G, nanoseconds per byte after the first, at least 0
+   * @param overheadNs o, CPU overhead of a message at its sender and at its receiver, at least 0
+   * @param gapNs g, minimum gap between consecutive injections (and receptions) of a NIC, at least 0
+   * @param gapPerByteNs G, NIC time per byte after the first, at least 0
+   * @param overheadPerByteNs O, CPU time per byte after the first, at least 0
    */
-  record LogGP(long latencyNs, long overheadNs, long gapNs, double gapPerByteNs) implements LatencyModel {
+  record LogGP(long latencyNs, long overheadNs, long gapNs, double gapPerByteNs, double overheadPerByteNs)
+      implements LatencyModel {
     /**
      * Validates.
      *
-     * @throws ConfigException naming {@code L}, {@code o}, {@code g} or {@code G} when negative
+     * @throws ConfigException naming {@code L}, {@code o}, {@code g}, {@code G} or {@code O} when
+     *     negative
      */
     public LogGP {
       ConfigException.requireNonNegative("network.latency.L", latencyNs, "ns");
       ConfigException.requireNonNegative("network.latency.o", overheadNs, "ns");
       ConfigException.requireNonNegative("network.latency.g", gapNs, "ns");
       ConfigException.requireNonNegative("network.latency.G", gapPerByteNs, "ns/byte");
+      ConfigException.requireNonNegative("network.latency.O", overheadPerByteNs, "ns/byte");
+    }
+
+    /**
+     * LogGP parameters without a per-byte CPU overhead ({@code O = 0}).
+     *
+     * @param latencyNs L
+     * @param overheadNs o
+     * @param gapNs g
+     * @param gapPerByteNs G
+     * @throws ConfigException naming the parameter when negative
+     */
+    public LogGP(long latencyNs, long overheadNs, long gapNs, double gapPerByteNs) {
+      this(latencyNs, overheadNs, gapNs, gapPerByteNs, 0.0);
     }
 
     @Override
@@ -199,13 +202,23 @@ public sealed interface LatencyModel {
     }
 
     /**
-     * The bytes' transfer time {@code round(max(n-1, 0) * G)}.
+     * The NIC's time for the bytes after the first, {@code round(max(n-1, 0) * G)} (half up).
      *
      * @param sizeBytes n
      * @return nanoseconds
      */
     public long bytesNs(long sizeBytes) {
       return Math.round(Math.max(sizeBytes - 1, 0) * gapPerByteNs);
+    }
+
+    /**
+     * The CPU's time for the bytes after the first, {@code round(max(n-1, 0) * O)} (half up).
+     *
+     * @param sizeBytes n
+     * @return nanoseconds
+     */
+    public long cpuBytesNs(long sizeBytes) {
+      return Math.round(Math.max(sizeBytes - 1, 0) * overheadPerByteNs);
     }
 
     /** LogGP has no per-packet draw; its timing is stateful (see the class comment). */

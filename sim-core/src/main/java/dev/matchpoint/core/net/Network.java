@@ -17,7 +17,9 @@ import umontreal.ssj.rng.RandomStream;
  * created on first use.
  *
  * <p><b>Timed mode</b> (a {@link Kernel} is given): each injected packet gets an availability time
- * from the {@link LatencyModel} and a kernel event that delivers it then. On a {@link
+ * from the {@link LatencyModel} and a kernel event that delivers it then; under {@link
+ * LatencyModel.LogGP} each rank's CPU and NIC are busy as {@link LogGopsTiming} says, and a packet
+ * is injected and delivered when they allow. On a {@link
  * DeliveryOrder#PER_PAIR_FIFO} link the availability time is raised to at least that of the link's
  * previous packet and the event delivers the link's head packet, so the link never reorders, even
  * when the scheduler reorders same-time events. On an {@link DeliveryOrder#UNORDERED} link each
@@ -33,6 +35,8 @@ import umontreal.ssj.rng.RandomStream;
  * other waiting packets until {@link #returnEagerCredit} brings credit back as a {@link #CREDIT}
  * packet from the receiver; its delivery at the sender restores the credit and injects the waiting
  * packets in order at that moment. Packets sent with {@link #send} need no credit and never wait.
+ * No credit is kept with an unlimited buffer ({@link Long#MAX_VALUE}), and none returns in a packet
+ * when {@link ProtocolOptions#creditPackets()} is false: the credit is back at the sender at once.
  */
 public final class Network {
   /** Kind of the network's own credit-return packets. */
@@ -44,12 +48,11 @@ public final class Network {
   private final RandomStreams streams;
   private NetworkListener listener;
   private final TreeMap<Long, Link> links;
-  private final long[] nicFreeNs;
-  private final long[] rxFreeNs;
+  private final LogGopsTiming loggops;
 
   private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
 
-  private static final class Link {
+  static final class Link {
     final int source;
     final int dest;
     long nextSeq;
@@ -89,8 +92,8 @@ public final class Network {
     this.streams = streams;
     this.listener = Objects.requireNonNull(listener, "listener");
     this.links = new TreeMap<>();
-    this.nicFreeNs = kernel == null ? null : new long[endpoints];
-    this.rxFreeNs = kernel == null ? null : new long[endpoints];
+    this.loggops = kernel != null && options.latency() instanceof LatencyModel.LogGP p
+        ? new LogGopsTiming(p, kernel, this, endpoints) : null;
   }
 
   private Network(Network other, NetworkListener listener) {
@@ -101,8 +104,7 @@ public final class Network {
     this.listener = listener;
     this.links = new TreeMap<>(other.links);
     links.replaceAll((k, v) -> new Link(v));
-    this.nicFreeNs = null;
-    this.rxFreeNs = null;
+    this.loggops = null;
   }
 
   /**
@@ -195,7 +197,9 @@ public final class Network {
           + " bytes cannot fit a per-peer eager buffer of " + capacity + " bytes");
     }
     Link link = link(packet.source(), packet.dest());
-    if (link.awaitingCredit.isEmpty() && link.creditBytes >= creditBytes) {
+    if (capacity == Long.MAX_VALUE) {
+      inject(link, packet, nowNs);
+    } else if (link.awaitingCredit.isEmpty() && link.creditBytes >= creditBytes) {
       link.creditBytes -= creditBytes;
       inject(link, packet, nowNs);
     } else {
@@ -232,7 +236,9 @@ public final class Network {
 
   /**
    * The receiver frees {@code bytes} of a sender's eager buffer: sends a {@link #CREDIT} packet from
-   * {@code receiver} to {@code sender}. Its delivery restores the sender's credit.
+   * {@code receiver} to {@code sender}, whose delivery restores the sender's credit. With an
+   * unlimited buffer nothing happens; without credit packets ({@link
+   * ProtocolOptions#creditPackets()} false) the credit is restored now and waiting packets go.
    *
    * @param receiver the endpoint whose buffer was freed
    * @param sender the endpoint that gets the credit back
@@ -240,7 +246,70 @@ public final class Network {
    * @param nowNs current time
    */
   public void returnEagerCredit(int receiver, int sender, long bytes, long nowNs) {
-    send(new Packet(CREDIT, receiver, sender, options.protocol().headerBytes(), new CreditReturn(bytes)), nowNs);
+    ProtocolOptions p = options.protocol();
+    if (p.eagerBufferBytesPerPeer() == Long.MAX_VALUE) {
+      return;
+    }
+    if (!p.creditPackets()) {
+      Link link = link(sender, receiver);
+      link.creditBytes += bytes;
+      pump(link, nowNs);
+      return;
+    }
+    send(new Packet(CREDIT, receiver, sender, p.headerBytes(), new CreditReturn(bytes)), nowNs);
+  }
+
+  /**
+   * Timed mode: runs {@code r} when {@code endpoint}'s CPU is free for its program: at once, except
+   * under {@link LatencyModel.LogGP}, where the rank's earlier CPU jobs and the messages that have
+   * waited longer for its CPU go first ({@link LogGopsTiming}).
+   *
+   * @param endpoint the rank
+   * @param r the rank's next step
+   * @throws IllegalStateException in logical mode
+   */
+  public void onCpu(int endpoint, Runnable r) {
+    if (kernel == null) {
+      throw new IllegalStateException("a CPU is modelled only in timed mode");
+    }
+    if (loggops == null) {
+      r.run();
+    } else {
+      checkEndpoint(endpoint);
+      loggops.onCpu(endpoint, r);
+    }
+  }
+
+  /**
+   * Timed mode: a compute step of {@code durationNs} on {@code endpoint}'s CPU; {@code done} runs
+   * when it ends. Under {@link LatencyModel.LogGP} the CPU is shared with the rank's message
+   * overheads ({@link LogGopsTiming}); under the other models it starts now.
+   *
+   * @param endpoint the rank
+   * @param durationNs the step's length, at least 0
+   * @param done what runs when it ends
+   * @throws IllegalStateException in logical mode
+   */
+  public void compute(int endpoint, long durationNs, Runnable done) {
+    if (kernel == null) {
+      throw new IllegalStateException("compute steps take time only in timed mode");
+    }
+    checkEndpoint(endpoint);
+    if (loggops != null) {
+      loggops.compute(endpoint, durationNs, done);
+      return;
+    }
+    kernel.schedule(durationNs, new Kernel.Action() {
+      @Override
+      public void fire() {
+        done.run();
+      }
+
+      @Override
+      public String describe() {
+        return "compute on " + endpoint + " done";
+      }
+    });
   }
 
   /**
@@ -408,6 +477,10 @@ public final class Network {
   }
 
   private void inject(Link link, Packet packet, long tNs) {
+    if (loggops != null) {
+      loggops.send(link, packet);
+      return;
+    }
     long seq = link.nextSeq++;
     InFlight f;
     if (kernel == null) {
@@ -418,31 +491,29 @@ public final class Network {
     link.inFlight.addLast(f);
     listener.onInjected(f);
     if (kernel != null) {
-      scheduleDelivery(link, f);
+      scheduleDelivery(link, f, f.availableNs());
     }
   }
 
+  /** LogGOPS: a send starts; the packet enters its link and the layer above hears of it. */
+  InFlight started(Link link, Packet packet, long injectedNs, long arrivalNs) {
+    InFlight f = new InFlight(link.nextSeq++, packet, injectedNs, arrivalNs);
+    link.inFlight.addLast(f);
+    listener.onInjected(f);
+    return f;
+  }
+
+  /** LogGOPS: the receiver's CPU has taken the packet; it is delivered at {@code atNs}. */
+  void deliverAt(InFlight f, long atNs) {
+    scheduleDelivery(existingLink(f.source(), f.dest()), f, atNs);
+  }
+
   private InFlight timedInFlight(Link link, long seq, Packet packet, long t) {
-    LatencyModel model = options.latency();
-    long injectNs;
-    long availableNs;
-    if (model instanceof LatencyModel.LogGP p) {
-      int s = packet.source();
-      int d = packet.dest();
-      long kG = p.bytesNs(packet.sizeBytes());
-      injectNs = Math.max(t + p.overheadNs(), nicFreeNs[s]);
-      nicFreeNs[s] = injectNs + p.gapNs() + kG;
-      long arrive = injectNs + kG + p.latencyNs();
-      long start = Math.max(arrive, rxFreeNs[d]);
-      rxFreeNs[d] = start + p.gapNs();
-      availableNs = start + p.overheadNs();
-    } else {
-      if (link.stream == null) {
-        link.stream = streams.stream("net.latency." + link.source + "-" + link.dest);
-      }
-      injectNs = t;
-      availableNs = t + model.sampleNs(link.stream);
+    if (link.stream == null) {
+      link.stream = streams.stream("net.latency." + link.source + "-" + link.dest);
     }
+    long injectNs = t;
+    long availableNs = t + options.latency().sampleNs(link.stream);
     if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
       availableNs = Math.max(availableNs, link.lastAvailableNs);
     }
@@ -450,9 +521,9 @@ public final class Network {
     return new InFlight(seq, packet, injectNs, availableNs);
   }
 
-  private void scheduleDelivery(Link link, InFlight f) {
+  private void scheduleDelivery(Link link, InFlight f, long atNs) {
     boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
-    kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
+    kernel.scheduleAt(atNs, new Kernel.Action() {
       @Override
       public void fire() {
         InFlight delivered;

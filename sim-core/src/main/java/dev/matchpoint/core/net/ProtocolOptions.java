@@ -18,9 +18,13 @@ import dev.matchpoint.core.ConfigException;
  * @param onCreditExhausted what an eager send does without credit. Default {@link CreditPolicy#WAIT}.
  * @param eagerRule how a message is compared with the threshold. Default {@link
  *     EagerRule#PAYLOAD_BELOW}.
+ * @param creditPackets whether the receiver returns eager credit in a {@link Network#CREDIT}
+ *     packet, which costs what any packet costs (true, the default), or the credit is back at the
+ *     sender the moment the receiver frees it (false: what a LogGOPS schedule, which has no such
+ *     packets, assumes). With an unlimited eager buffer no credit is kept, so none is returned.
  */
 public record ProtocolOptions(long eagerThresholdBytes, long headerBytes, long eagerBufferBytesPerPeer,
-    CreditPolicy onCreditExhausted, EagerRule eagerRule) {
+    CreditPolicy onCreditExhausted, EagerRule eagerRule, boolean creditPackets) {
   /** Default eager threshold: 4096 bytes. */
   public static final long DEFAULT_EAGER_THRESHOLD_BYTES = 4096;
   /** Default eager buffer per peer: 16 KiB, as in seed 004. */
@@ -41,6 +45,21 @@ public record ProtocolOptions(long eagerThresholdBytes, long headerBytes, long e
     if (eagerRule == null) {
       throw new ConfigException("network.eager-rule", "must be payload-below or payload-and-header-at-most");
     }
+  }
+
+  /**
+   * Options that return credit in packets.
+   *
+   * @param eagerThresholdBytes the eager threshold
+   * @param headerBytes the per-message header
+   * @param eagerBufferBytesPerPeer the eager buffer per sender at each receiver
+   * @param onCreditExhausted what an eager send does without credit
+   * @param eagerRule how a message is compared with the threshold
+   * @throws ConfigException naming the field when a size is negative or the policy or rule is missing
+   */
+  public ProtocolOptions(long eagerThresholdBytes, long headerBytes, long eagerBufferBytesPerPeer,
+      CreditPolicy onCreditExhausted, EagerRule eagerRule) {
+    this(eagerThresholdBytes, headerBytes, eagerBufferBytesPerPeer, onCreditExhausted, eagerRule, true);
   }
 
   /**
@@ -84,6 +103,7 @@ public record ProtocolOptions(long eagerThresholdBytes, long headerBytes, long e
    * @return the copy
    */
   public ProtocolOptions withEagerThreshold(long bytes) {
-    return new ProtocolOptions(bytes, headerBytes, eagerBufferBytesPerPeer, onCreditExhausted, eagerRule);
+    return new ProtocolOptions(bytes, headerBytes, eagerBufferBytesPerPeer, onCreditExhausted, eagerRule,
+        creditPackets);
   }
 }

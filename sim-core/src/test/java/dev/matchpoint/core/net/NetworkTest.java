@@ -28,6 +28,7 @@ class NetworkTest {
     final List<String> lines = new ArrayList<>();
     final List<InFlight> delivered = new ArrayList<>();
     final List<InFlight> injected = new ArrayList<>();
+    final List<Long> deliveredNs = new ArrayList<>();
 
     @Override
     public void onInjected(InFlight f) {
@@ -38,6 +39,7 @@ class NetworkTest {
     @Override
     public void onDelivered(InFlight f, long nowNs) {
       delivered.add(f);
+      deliveredNs.add(nowNs);
       lines.add("deliver " + nowNs + " " + f.packet().kind() + " " + f.source() + "->" + f.dest() + " #" + f.linkSeq());
     }
   }
@@ -143,9 +145,11 @@ class NetworkTest {
     Network net = Network.timed(2, options(p, DeliveryOrder.PER_PAIR_FIFO), new RandomStreams(1), kernel, rec);
     kernel.schedule(50, () -> net.send(new Packet("DATA", 0, 1, 101, null), kernel.nowNs()));
     kernel.run(Long.MAX_VALUE, Long.MAX_VALUE);
-    // t = 50: 50 + o + (n-1)G + L + o = 50 + 200 + 200 + 1000 + 200
-    assertEquals(1650, rec.delivered.get(0).availableNs());
+    // start = 50; injected = 50 + o = 250; first byte arrives at 50 + o + L = 1250; the receiver
+    // charges o + max(kO, kG) = 200 + max(0, 100 * 2) = 400: delivered at 1650 = t + o + L + (n-1)G + o.
+    assertEquals(1250, rec.delivered.get(0).availableNs());
     assertEquals(250, rec.delivered.get(0).injectedNs());
+    assertEquals(List.of(1650L), rec.deliveredNs);
   }
 
   @Test
@@ -160,13 +164,14 @@ class NetworkTest {
       net.send(new Packet("DATA", 0, 1, 1, null), 0);
     });
     kernel.run(Long.MAX_VALUE, Long.MAX_VALUE);
-    // inject1 = 200; nicFree = 200 + 300 + 100 = 600; inject2 = 600; nicFree = 900; inject3 = 900.
+    // (timings recomputed for the LogGOPS rules: the same numbers, as this schedule is NIC-bound)
+    // start1 = 0: cpuFree = 200, nicFree = 0 + g + kG = 300 + 100 = 400, injected 200, arrives 1200;
+    // start2 = max(cpuFree 200, nicFree 400) = 400: cpuFree 600, nicFree 700, injected 600, arrives 1600;
+    // start3 = max(600, 700) = 700: injected 900, arrives 1900.
     assertEquals(List.of(200L, 600L, 900L), rec.injected.stream().map(InFlight::injectedNs).toList());
-    // avail1 = 200 + 100 + 1000 + 200 = 1500; avail2 = 600 + 1000 + 200 = 1800 (other receiver);
-    // avail3: arrive = 1900, rxFree[1] = 1300 + 300 = 1600, start = 1900, avail = 2100.
-    assertEquals(1500, rec.injected.get(0).availableNs());
-    assertEquals(1800, rec.injected.get(1).availableNs());
-    assertEquals(2100, rec.injected.get(2).availableNs());
+    // rank 1 takes #1 at 1200: delivered 1200 + o + kG = 1500, rxFree = 1200 + g + kG = 1600;
+    // rank 2 takes #2 at 1600: delivered 1800; rank 1 takes #3 at 1900 (free since 1600): 2100.
+    assertEquals(List.of(1500L, 1800L, 2100L), rec.deliveredNs);
   }
 
   @Test
@@ -180,9 +185,10 @@ class NetworkTest {
       net.send(new Packet("DATA", 1, 2, 8, null), 0);
     });
     kernel.run(Long.MAX_VALUE, Long.MAX_VALUE);
-    // Both arrive at 1200; the second starts at rxFree = 1200 + g = 1500, available at 1700.
-    assertEquals(1400, rec.injected.get(0).availableNs());
-    assertEquals(1700, rec.injected.get(1).availableNs());
+    // Both arrive at 0 + o + L = 1200; rank 2 takes the first then: delivered 1400, cpuFree 1400,
+    // rxFree 1200 + g = 1500; the second waits for max(1400, 1500) = 1500: delivered at 1700.
+    assertEquals(List.of(1200L, 1200L), rec.injected.stream().map(InFlight::availableNs).toList());
+    assertEquals(List.of(1400L, 1700L), rec.deliveredNs);
   }
 
   @Test

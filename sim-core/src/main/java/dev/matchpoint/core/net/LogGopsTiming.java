@@ -1,0 +1,218 @@
+package dev.matchpoint.core.net;
+
+import dev.matchpoint.core.kernel.Kernel;
+import java.util.ArrayDeque;
+
+/**
+ * Timed mode under {@link LatencyModel.LogGP}: each rank has one CPU and one NIC, and every packet
+ * is a LogGOPS message, as LogGOPSim simulates them (Hoefler, Schneider and Lumsdaine, "LogGOPSim –
+ * Simulating Large-Scale Applications in the LogGOPS Model", HPDC 2010, §2 "The LogGOPS model" and
+ * §3.1 "Simulating LogGOPS"). With {@code n} the packet's bytes on the wire and {@code k = max(n -
+ * 1, 0)}, all times in ns, {@code kO = round(k·O)} and {@code kG = round(k·G)}:
+ *
+ * <pre>
+ * sender s, a send that its rank submits at t:
+ *   start      = the first time ≥ t when cpuFree[s] ≤ start and nicFree[s] ≤ start
+ *   cpuFree[s] = start + o + kO           the CPU is busy o (plus O per byte) for each message
+ *   nicFree[s] = start + g + kG           the NIC injects at most one message per g (plus G per byte)
+ *   injected   = start + o + kO           the send is complete locally (an eager send returns now)
+ *   arrival    = start + o + L            the first byte reaches the receiver's NIC
+ * receiver d, from the arrival on:
+ *   rstart     = the first time ≥ arrival when cpuFree[d] ≤ rstart and rxFree[d] ≤ rstart
+ *   cpuFree[d] = rstart + o + max(kO, kG) the receiver's CPU: o, then the bytes
+ *   rxFree[d]  = rstart + g + kG          the NIC receives at most one message per g (plus G per byte)
+ *   delivered  = rstart + o + max(kO, kG) the message is in the receiver's MPI library now
+ * a compute step of c ns that a rank submits at t:
+ *   start      = the first time ≥ t when cpuFree ≤ start;  cpuFree = start + c;  done at start + c
+ * a thread's next MPI call, due at t:
+ *   made at the first time ≥ t when cpuFree ≤ it (the program runs on the CPU; the call is free)
+ * </pre>
+ *
+ * <p>A rank's sends, compute steps and calls take its CPU in the order it submits them; its
+ * arrivals take its CPU in the order they arrive. When the CPU frees and both a job and an arrival
+ * can start, the one that has waited longer goes first (the arrival on a tie), as LogGOPSim serves
+ * its single queue in time order: so a message that arrived during a compute step is received
+ * before the program's next call, which then sees it. Nothing is reserved ahead of time: a job that
+ * finds its CPU or NIC busy waits and tries again when they free, as LogGOPSim reinserts an
+ * operation whose o or g is not available. So one message
+ * between idle ranks is delivered {@code o + L + max(kO, kG) + o} after its send, and k back-to-back
+ * sends of one rank start {@code max(o + kO, g + kG)} apart. A rank's threads share its CPU.
+ *
+ * <p>LogGOPSim charges {@code G} at the receiver ("arrival time of first byte only (G will be charged
+ * at receiver)") and so does this model. Every packet of the protocols is such a message (EAGER,
+ * RTS, CTS, DATA, ACK and CREDIT alike); LogGOPSim's rendezvous sends no control messages, so a
+ * rendezvous transfer here costs two more messages than there.
+ */
+final class LogGopsTiming {
+  private final LatencyModel.LogGP p;
+  private final Kernel kernel;
+  private final Network net;
+  /** Per endpoint, created on first use. */
+  private final Host[] hosts;
+
+  /**
+   * A rank's CPU job, waiting since {@code sinceNs}: a send (link and packet), a compute step
+   * ({@code computeNs} and what runs after it) or a thread's next call ({@code computeNs < 0}: runs
+   * {@code done} as soon as it has the CPU).
+   */
+  private record Job(Network.Link link, Packet packet, long computeNs, Runnable done, long sinceNs) {}
+
+  private static final class Host {
+    long cpuFreeNs;
+    long nicFreeNs;
+    long rxFreeNs;
+    final ArrayDeque<Job> jobs = new ArrayDeque<>();
+    /** Packets that reached the rank's NIC (at their {@code availableNs}) and wait for its CPU. */
+    final ArrayDeque<InFlight> arrivals = new ArrayDeque<>();
+    long retryAtNs = Long.MAX_VALUE;
+    boolean serving;
+  }
+
+  LogGopsTiming(LatencyModel.LogGP p, Kernel kernel, Network net, int endpoints) {
+    this.p = p;
+    this.kernel = kernel;
+    this.net = net;
+    this.hosts = new Host[endpoints];
+  }
+
+  private Host host(int e) {
+    Host h = hosts[e];
+    if (h == null) {
+      h = new Host();
+      hosts[e] = h;
+    }
+    return h;
+  }
+
+  /** A rank submits a send now; it starts when its CPU and NIC allow, behind its earlier jobs. */
+  void send(Network.Link link, Packet packet) {
+    submit(packet.source(), new Job(link, packet, 0, null, kernel.nowNs()));
+  }
+
+  /** A rank submits a compute step now; {@code done} runs when it ends. */
+  void compute(int endpoint, long durationNs, Runnable done) {
+    submit(endpoint, new Job(null, null, durationNs, done, kernel.nowNs()));
+  }
+
+  /** A thread of the rank wants to make its next call: {@code r} runs once the rank's CPU is its. */
+  void onCpu(int endpoint, Runnable r) {
+    submit(endpoint, new Job(null, null, -1, r, kernel.nowNs()));
+  }
+
+  private void submit(int endpoint, Job job) {
+    Host h = host(endpoint);
+    h.jobs.addLast(job);
+    serve(endpoint, h);
+  }
+
+  private void arrive(InFlight f) {
+    Host h = host(f.dest());
+    h.arrivals.addLast(f);
+    serve(f.dest(), h);
+  }
+
+  /**
+   * Gives the rank's CPU (and NICs) to what waits for them, for as long as something can start
+   * now: of a ready job and a ready arrival, the one that has waited longer (the arrival on a tie),
+   * as LogGOPSim serves its queue in time order. Otherwise tries again when the first can start.
+   */
+  private void serve(int endpoint, Host h) {
+    if (h.serving) {
+      return;
+    }
+    h.serving = true;
+    try {
+      long now = kernel.nowNs();
+      while (true) {
+        Job j = h.jobs.peekFirst();
+        long jobReady = j == null ? Long.MAX_VALUE
+            : j.packet() == null ? h.cpuFreeNs : Math.max(h.cpuFreeNs, h.nicFreeNs);
+        long arrivalReady = h.arrivals.isEmpty() ? Long.MAX_VALUE : Math.max(h.cpuFreeNs, h.rxFreeNs);
+        boolean job = jobReady <= now;
+        boolean arrival = arrivalReady <= now;
+        if (job && arrival) {
+          job = j.sinceNs() < h.arrivals.peekFirst().availableNs();
+          arrival = !job;
+        }
+        if (arrival) {
+          receive(h, h.arrivals.pollFirst(), now);
+        } else if (job) {
+          h.jobs.pollFirst();
+          start(h, j, now);
+        } else {
+          long next = Math.min(jobReady, arrivalReady);
+          if (next != Long.MAX_VALUE && next < h.retryAtNs) {
+            h.retryAtNs = next;
+            kernel.scheduleAt(next, new Kernel.Action() {
+              @Override
+              public void fire() {
+                if (h.retryAtNs == next) {
+                  h.retryAtNs = Long.MAX_VALUE;
+                }
+                serve(endpoint, h);
+              }
+
+              @Override
+              public String describe() {
+                return "cpu " + endpoint + " free";
+              }
+            });
+          }
+          return;
+        }
+      }
+    } finally {
+      h.serving = false;
+    }
+  }
+
+  private void start(Host h, Job j, long now) {
+    if (j.packet() == null) {
+      if (j.computeNs() < 0) {
+        j.done().run();
+      } else {
+        h.cpuFreeNs = now + j.computeNs();
+        schedule(h.cpuFreeNs, j.done(), "compute done");
+      }
+      return;
+    }
+    long n = j.packet().sizeBytes();
+    h.cpuFreeNs = now + p.overheadNs() + p.cpuBytesNs(n);
+    h.nicFreeNs = now + p.gapNs() + p.bytesNs(n);
+    InFlight f = net.started(j.link(), j.packet(), h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
+    kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
+      @Override
+      public void fire() {
+        arrive(f);
+      }
+
+      @Override
+      public String describe() {
+        Packet q = f.packet();
+        return "arrive " + q.kind() + " " + q.source() + "->" + q.dest() + " #" + f.linkSeq();
+      }
+    });
+  }
+
+  private void receive(Host h, InFlight f, long now) {
+    long n = f.packet().sizeBytes();
+    long kG = p.bytesNs(n);
+    h.cpuFreeNs = now + p.overheadNs() + Math.max(p.cpuBytesNs(n), kG);
+    h.rxFreeNs = now + p.gapNs() + kG;
+    net.deliverAt(f, h.cpuFreeNs);
+  }
+
+  private void schedule(long atNs, Runnable r, String label) {
+    kernel.scheduleAt(atNs, new Kernel.Action() {
+      @Override
+      public void fire() {
+        r.run();
+      }
+
+      @Override
+      public String describe() {
+        return label;
+      }
+    });
+  }
+}
