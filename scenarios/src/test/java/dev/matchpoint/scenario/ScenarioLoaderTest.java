@@ -127,7 +127,7 @@ class ScenarioLoaderTest {
   }
 
   @Test
-  @dev.matchpoint.mpi.SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010) §2", text = "O is the CPU overhead "
+  @dev.matchpoint.mpi.SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010), paraphrased as LogGOPSim.cpp implements it", text = "O is the CPU overhead "
       + "per byte and S the rendezvous threshold: messages larger than S bytes are sent with a rendezvous protocol")
   void loggopsKeys_OAndS_andCreditPackets_areRead() {
     String yaml = "scenario: l\nnetwork:\n  latency: {model: loggp, L: 900, o: 150, g: 80, G: 0.5, O: 0.25, S: 65535}\n"

@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * 1-byte messages, an unlimited eager buffer (so no credit packets) and no call cost.
  */
 class LogGopsTimingTest {
-  private static final String MODEL = "LogGOPS (Hoefler et al., HPDC 2010) §2";
-  private static final String SIM = "LogGOPS (Hoefler et al., HPDC 2010) §3";
+  private static final String MODEL = "LogGOPS (Hoefler et al., HPDC 2010), paraphrased as LogGOPSim.cpp implements it";
+  private static final String SIM = "LogGOPS (Hoefler et al., HPDC 2010), paraphrased as LogGOPSim.cpp implements it";
 
   private static ModelOptions options(LatencyModel.LogGP latency, ProtocolOptions protocol) {
     return ModelOptions.defaults().withNetwork(new NetworkOptions(latency, DeliveryOrder.PER_PAIR_FIFO, protocol));

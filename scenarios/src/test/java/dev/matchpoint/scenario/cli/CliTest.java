@@ -241,7 +241,7 @@ class CliTest {
   }
 
   @Test
-  @dev.matchpoint.mpi.SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010) §3", text = "the simulation reports "
+  @dev.matchpoint.mpi.SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010), paraphrased as LogGOPSim.cpp implements it", text = "the simulation reports "
       + "the time at which the last process finished, its CPU done with its last message")
   void summary_reportsTheLastReceiveBesideTheEndTime() throws IOException {
     // Two back-to-back 1-byte sends, L = 1000, o = 200, g = 100, G = 0, no credit packets: the second

@@ -42,7 +42,7 @@ class GoalTimingTest {
   }
 
   @Test
-  @SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010) §3", text = "a computation of a given time occupies "
+  @SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010), paraphrased as LogGOPSim.cpp implements it", text = "a computation of a given time occupies "
       + "the CPU of its process; it starts when the CPU is free")
   void calcAfterASend_waitsForTheSendOverhead() throws Exception {
     RunResult r = run("""
@@ -68,7 +68,7 @@ class GoalTimingTest {
   }
 
   @Test
-  @SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010) §2", text = "o is the CPU overhead of a message at "
+  @SpecClause(source = "LogGOPS (Hoefler et al., HPDC 2010), paraphrased as LogGOPSim.cpp implements it", text = "o is the CPU overhead of a message at "
       + "the sender and at the receiver; L is the latency of the network between them")
   void binaryTree4_endsAtTwoHopsPlusTheRootsSecondSend() throws Exception {
     RunResult r = run(Files.readString(Path.of(GoalTimingTest.class.getResource("/traces/goal/binary_tree_4.goal")
