@@ -6,6 +6,9 @@ import dev.matchpoint.scenario.importer.ImportedTrace;
 import dev.matchpoint.scenario.importer.ScenarioConverter;
 import dev.matchpoint.scenario.importer.TraceImportException;
 import dev.matchpoint.scenario.importer.TraceImportFormat;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -84,9 +87,12 @@ final class ImportCommand implements Callable<Integer> {
       ImportedTrace trace = f.importer().read(file);
       ScenarioConverter.Conversion c = ScenarioConverter.convert(trace, file.toString(),
           name != null ? name : file.getFileName().toString(),
-          new ScenarioConverter.Options(anySource, timing, flopsPerNs));
-      String yaml = ScenarioWriter.write(c.scenario());
-      AtomicFileWriter.write(output, out -> out.write(yaml.getBytes(StandardCharsets.UTF_8)));
+          new ScenarioConverter.Options(anySource, timing, flopsPerNs).withRankRelative());
+      AtomicFileWriter.write(output, out -> {
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        ScenarioWriter.write(c.scenario(), w);
+        w.flush();
+      });
       var out = spec.commandLine().getOut();
       out.println("imported " + trace.programs().size() + " location(s) of " + file + " into " + output + " ("
           + c.scenario().worldSize() + " ranks)");

@@ -9,10 +9,17 @@ import dev.matchpoint.mpi.rank.ModelOptions;
 import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ProgramLocations;
+import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.snakeyaml.engine.v2.api.Dump;
 import org.snakeyaml.engine.v2.api.DumpSettings;
 import org.snakeyaml.engine.v2.api.StreamDataWriter;
@@ -25,6 +32,9 @@ import org.snakeyaml.engine.v2.nodes.Node;
  * Options equal to their defaults are left out; the network section is always written in full.
  */
 public final class ScenarioWriter {
+  private static final DumpSettings SETTINGS = DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK)
+      .setWidth(110).setSplitLines(false).setIndent(2).setIndicatorIndent(2).setIndentWithIndicator(true).build();
+
   private ScenarioWriter() {}
 
   /**
@@ -34,6 +44,26 @@ public final class ScenarioWriter {
    * @return the text, ending with a newline
    */
   public static String write(Scenario s) {
+    StringWriter out = new StringWriter();
+    try {
+      write(s, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
+  }
+
+  /**
+   * Writes the scenario as YAML text, the same text as {@link #write(Scenario)}, one rank entry at a
+   * time: ranks with equal programs (up to statement locations) become one entry, found by hashing,
+   * so the time is linear in the programs' total length, and only one entry's YAML nodes exist at
+   * once.
+   *
+   * @param s the scenario
+   * @param out where the text goes; not closed
+   * @throws IOException when {@code out} fails
+   */
+  public static void write(Scenario s, Writer out) throws IOException {
     YamlBuild.Map root = YamlBuild.block();
     root.put("scenario", s.name());
     if (!s.source().isEmpty()) {
@@ -74,27 +104,76 @@ public final class ScenarioWriter {
     if (!s.communicators().isEmpty()) {
       root.put("communicators", YamlBuild.flowSeq(s.communicators()));
     }
-    root.put("ranks", ranks(s.ranks()));
+    dump(root.node(), out);
+    out.write("ranks:\n");
+    for (Map.Entry<List<Program>, List<Integer>> g : groups(s.ranks()).entrySet()) {
+      List<Node> one = List.of(entry(g.getValue(), s.ranks().get(g.getValue().get(0))));
+      dump(YamlBuild.seq(one, FlowStyle.BLOCK), out);
+    }
     List<String> checks = new ArrayList<>();
     for (CheckKind k : s.checks()) {
       checks.add(k.configName());
     }
-    root.put("checks", YamlBuild.flowSeq(checks));
-    DumpSettings settings = DumpSettings.builder().setDefaultFlowStyle(FlowStyle.BLOCK).setWidth(110)
-        .setSplitLines(false).setIndent(2).setIndicatorIndent(2).setIndentWithIndicator(true).build();
-    StringWriter out = new StringWriter();
-    new Dump(settings).dumpNode(root.node(), new StreamDataWriter() {
+    dump(YamlBuild.block().put("checks", YamlBuild.flowSeq(checks)).node(), out);
+  }
+
+  /** Dumps one node as block YAML (a top-level block list comes out indented as under a key). */
+  private static void dump(Node node, Writer out) {
+    new Dump(SETTINGS).dumpNode(node, new StreamDataWriter() {
       @Override
       public void write(String str) {
-        out.write(str);
+        write(str, 0, str.length());
       }
 
       @Override
       public void write(String str, int off, int len) {
-        out.write(str, off, len);
+        try {
+          out.write(str, off, len);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
       }
     });
-    return out.toString();
+  }
+
+  /**
+   * The ranks grouped by equal threads up to statement locations, groups in order of their first
+   * rank. Ranks that share one program instance are compared once.
+   */
+  private static Map<List<Program>, List<Integer>> groups(List<List<Program>> ranks) {
+    Map<List<Program>, List<Integer>> groups = new LinkedHashMap<>();
+    Map<Program, Program> stripped = new IdentityHashMap<>();
+    for (int r = 0; r < ranks.size(); r++) {
+      List<Program> key = new ArrayList<>();
+      for (Program p : ranks.get(r)) {
+        key.add(stripped.computeIfAbsent(p, ProgramLocations::strip));
+      }
+      groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    }
+    return groups;
+  }
+
+  private static Node entry(List<Integer> members, List<Program> threads) {
+    List<String> group = new ArrayList<>();
+    for (int r : members) {
+      group.add(Integer.toString(r));
+    }
+    YamlBuild.Map e = YamlBuild.block();
+    e.put("rank", group.size() == 1 ? YamlBuild.scalar(group.get(0)) : YamlBuild.flowSeq(group));
+    boolean same = threads.stream().allMatch(p -> p.equals(threads.get(0)));
+    if (same) {
+      if (threads.size() > 1) {
+        e.put("threads", threads.size());
+      }
+      e.put("program", ProgramWriter.program(threads.get(0)));
+    } else {
+      List<Node> list = new ArrayList<>();
+      for (Program p : threads) {
+        list.add(YamlBuild.block().put("program", ProgramWriter.program(p)).node());
+      }
+      e.put("threads", YamlBuild.seq(list, FlowStyle.BLOCK));
+    }
+    return e.node();
   }
 
   private static Node network(NetworkOptions n) {
@@ -135,40 +214,5 @@ public final class ScenarioWriter {
       }
     }
     return m.node();
-  }
-
-  private static Node ranks(List<List<Program>> ranks) {
-    List<Node> entries = new ArrayList<>();
-    boolean[] done = new boolean[ranks.size()];
-    for (int r = 0; r < ranks.size(); r++) {
-      if (done[r]) {
-        continue;
-      }
-      List<String> group = new ArrayList<>();
-      for (int q = r; q < ranks.size(); q++) {
-        if (!done[q] && ranks.get(q).equals(ranks.get(r))) {
-          done[q] = true;
-          group.add(Integer.toString(q));
-        }
-      }
-      YamlBuild.Map e = YamlBuild.block();
-      e.put("rank", group.size() == 1 ? YamlBuild.scalar(group.get(0)) : YamlBuild.flowSeq(group));
-      List<Program> threads = ranks.get(r);
-      boolean same = threads.stream().allMatch(p -> p.equals(threads.get(0)));
-      if (same) {
-        if (threads.size() > 1) {
-          e.put("threads", threads.size());
-        }
-        e.put("program", ProgramWriter.program(threads.get(0)));
-      } else {
-        List<Node> list = new ArrayList<>();
-        for (Program p : threads) {
-          list.add(YamlBuild.block().put("program", ProgramWriter.program(p)).node());
-        }
-        e.put("threads", YamlBuild.seq(list, FlowStyle.BLOCK));
-      }
-      entries.add(e.node());
-    }
-    return YamlBuild.seq(entries, FlowStyle.BLOCK);
   }
 }

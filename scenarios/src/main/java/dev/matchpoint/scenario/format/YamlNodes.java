@@ -2,10 +2,12 @@ package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.scenario.ScenarioException;
+import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
 import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.events.Event;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -15,12 +17,22 @@ import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.parser.Parser;
+import org.snakeyaml.engine.v2.parser.ParserImpl;
+import org.snakeyaml.engine.v2.scanner.StreamReader;
 
 /**
  * Reading YAML as SnakeYAML Engine's composed node tree, and locating nodes for error messages.
  * Lines and columns in messages are 1-based.
  */
 final class YamlNodes {
+  /**
+   * The deepest nesting of mappings and sequences a scenario file may have: a bound on the
+   * composer's recursion (a deep file would otherwise overflow the stack), far above what any
+   * program needs (each nested {@code repeat} or {@code if} adds three levels).
+   */
+  static final int MAX_DEPTH = 200;
+
   private YamlNodes() {}
 
   /**
@@ -32,10 +44,15 @@ final class YamlNodes {
    * @throws ScenarioException on a YAML syntax error or an empty document
    */
   static Node compose(String text, String file) {
-    LoadSettings settings = LoadSettings.builder().setLabel(file).setAllowRecursiveKeys(false).build();
+    // No limit on the file's length (an imported scenario may be hundreds of MiB); the nesting depth
+    // is limited instead.
+    LoadSettings settings = LoadSettings.builder().setLabel(file).setAllowRecursiveKeys(false)
+        .setCodePointLimit(Integer.MAX_VALUE).build();
     Optional<Node> root;
     try {
-      root = new Compose(settings).composeString(text);
+      Parser parser = new DepthLimit(new ParserImpl(settings, new StreamReader(new StringReader(text), settings)),
+          file);
+      root = new Composer(settings, parser).getSingleNode();
     } catch (MarkedYamlEngineException e) {
       Mark m = e.getProblemMark().or(e::getContextMark).orElse(null);
       String problem = "YAML syntax error: " + e.getProblem()
@@ -49,6 +66,49 @@ final class YamlNodes {
           + "'ranks')");
     }
     return root.get();
+  }
+
+  /** A parser that refuses nesting deeper than {@link #MAX_DEPTH}, before the composer recurses into it. */
+  private static final class DepthLimit implements Parser {
+    private final Parser parser;
+    private final String file;
+    private int depth;
+
+    DepthLimit(Parser parser, String file) {
+      this.parser = parser;
+      this.file = file;
+    }
+
+    @Override
+    public boolean checkEvent(Event.ID id) {
+      return parser.checkEvent(id);
+    }
+
+    @Override
+    public Event peekEvent() {
+      return parser.peekEvent();
+    }
+
+    @Override
+    public boolean hasNext() {
+      return parser.hasNext();
+    }
+
+    @Override
+    public Event next() {
+      Event e = parser.next();
+      Event.ID id = e.getEventId();
+      if (id == Event.ID.MappingStart || id == Event.ID.SequenceStart) {
+        if (++depth > MAX_DEPTH) {
+          Mark m = e.getStartMark().orElse(null);
+          throw new ScenarioException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+              "mappings and lists nest deeper than " + MAX_DEPTH + " levels");
+        }
+      } else if (id == Event.ID.MappingEnd || id == Event.ID.SequenceEnd) {
+        depth--;
+      }
+      return e;
+    }
   }
 
   /**

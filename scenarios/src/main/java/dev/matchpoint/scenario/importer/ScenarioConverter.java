@@ -62,8 +62,11 @@ public final class ScenarioConverter {
    * @param anySource make every receive's source MPI_ANY_SOURCE
    * @param timingGaps keep the time between operations as computation (timestamped formats)
    * @param flopsPerNs machine speed for {@code compute <flops>} records, greater than 0
+   * @param rankRelative let the ranks that follow one pattern share one program whose peers are
+   *     expressions of {@code rank}, each member verified (what {@code import} writes; see {@link
+   *     RankPatterns}); statements of a shared program have column 0 instead of their rank
    */
-  public record Options(boolean anySource, boolean timingGaps, double flopsPerNs) {
+  public record Options(boolean anySource, boolean timingGaps, double flopsPerNs, boolean rankRelative) {
     /**
      * Validates.
      *
@@ -73,6 +76,26 @@ public final class ScenarioConverter {
       if (!(flopsPerNs > 0)) {
         throw new IllegalArgumentException("flops per ns must be positive, got " + flopsPerNs);
       }
+    }
+
+    /**
+     * Options with literal peers on every rank.
+     *
+     * @param anySource make every receive's source MPI_ANY_SOURCE
+     * @param timingGaps keep the time between operations as computation (timestamped formats)
+     * @param flopsPerNs machine speed for {@code compute <flops>} records, greater than 0
+     */
+    public Options(boolean anySource, boolean timingGaps, double flopsPerNs) {
+      this(anySource, timingGaps, flopsPerNs, false);
+    }
+
+    /**
+     * These options with rank-relative programs shared by the ranks of one pattern.
+     *
+     * @return the copy
+     */
+    public Options withRankRelative() {
+      return new Options(anySource, timingGaps, flopsPerNs, true);
     }
 
     /**
@@ -153,15 +176,18 @@ public final class ScenarioConverter {
     }
     names(size);
     List<List<Program>> ranks = new ArrayList<>();
+    RankPatterns patterns = options.rankRelative() ? new RankPatterns(size) : null;
     Map<Long, TraceLocation> locations = new LinkedHashMap<>();
+    List<List<LocationProgram>> byRank = new ArrayList<>();
+    for (int r = 0; r < size; r++) {
+      byRank.add(new ArrayList<>());
+    }
+    for (LocationProgram p : trace.programs()) {
+      byRank.get(p.location().rank()).add(p);
+    }
     for (int r = 0; r < size; r++) {
       List<Program> threads = new ArrayList<>();
-      List<LocationProgram> mine = new ArrayList<>();
-      for (LocationProgram p : trace.programs()) {
-        if (p.location().rank() == r) {
-          mine.add(p);
-        }
-      }
+      List<LocationProgram> mine = byRank.get(r);
       mine.sort((a, b) -> TraceLocation.BY_RANK_THEN_THREAD.compare(a.location(), b.location()));
       for (LocationProgram p : mine) {
         locations.put(p.location().id(), new TraceLocation(p.location().id(), r, threads.size(), p.location().name()));
@@ -170,7 +196,14 @@ public final class ScenarioConverter {
       if (threads.isEmpty()) {
         threads.add(Program.empty());
       }
-      ranks.add(threads);
+      if (patterns != null) {
+        patterns.add(threads);
+      } else {
+        ranks.add(threads);
+      }
+    }
+    if (patterns != null) {
+      ranks = patterns.ranks();
     }
     List<String> comms = new ArrayList<>(new TreeSet<>(commNames.values()));
     comms.remove(MpiOp.WORLD);

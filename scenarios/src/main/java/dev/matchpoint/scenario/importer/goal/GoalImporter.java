@@ -21,7 +21,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -53,23 +55,17 @@ public final class GoalImporter implements TraceImporter {
    */
   @Override
   public ImportedTrace read(Path path) throws TraceImportException {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw TraceImportException.inFile(path, "missing file", e);
-    } catch (IOException e) {
-      throw TraceImportException.inFile(path, "cannot read: " + e.getMessage(), e);
-    }
-    GoalSchedule schedule = GoalParser.parse(path, text);
+    // Each rank's parsed block is dropped once it is linearised, and the text once it is parsed.
+    List<GoalSchedule.Rank> blocks = new ArrayList<>(GoalParser.parse(path, text(path)).ranks());
+    Map<Long, MessageSize> sizes = new HashMap<>();
     List<LocationProgram> programs = new ArrayList<>();
     List<DependencyGraph.Node> nodes = new ArrayList<>();
     List<DependencyGraph.Edge> edges = new ArrayList<>();
     List<Integer> world = new ArrayList<>();
-    for (int rank = 0; rank < schedule.numRanks(); rank++) {
+    for (int rank = 0; rank < blocks.size(); rank++) {
       world.add(rank);
-      GoalSchedule.Rank block = schedule.ranks().get(rank);
-      programs.add(linearise(path, rank, block, nodes));
+      GoalSchedule.Rank block = blocks.set(rank, null);
+      programs.add(linearise(path, rank, block, nodes, sizes));
       for (GoalSchedule.Dependency d : block.dependencies()) {
         edges.add(new DependencyGraph.Edge(rank, d.dependent(), d.prerequisite(),
             d.startOnly() ? DependencyGraph.Kind.IREQUIRES : DependencyGraph.Kind.REQUIRES));
@@ -85,8 +81,19 @@ public final class GoalImporter implements TraceImporter {
         Optional.of(new DependencyGraph(nodes, edges)));
   }
 
+  private static String text(Path path) throws TraceImportException {
+    try {
+      return Files.readString(path, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw TraceImportException.inFile(path, "missing file", e);
+    } catch (IOException e) {
+      throw TraceImportException.inFile(path, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** Linearises one rank; {@code sizes} shares one {@link MessageSize} per distinct amount. */
   private static LocationProgram linearise(Path path, int rank, GoalSchedule.Rank block,
-      List<DependencyGraph.Node> nodes) throws TraceImportException {
+      List<DependencyGraph.Node> nodes, Map<Long, MessageSize> sizes) throws TraceImportException {
     List<GoalSchedule.Op> ops = block.ops();
     int n = ops.size();
     int[] waitingFor = new int[n];
@@ -130,7 +137,7 @@ public final class GoalImporter implements TraceImporter {
         case SEND -> {
           requests[i] = new RequestKey(rank, i, 0);
           program.add(new TraceOp.Isend(NO_TIME, requests[i], (int) op.peer(), 0, op.tag(),
-              MessageSize.bytes(op.amount())));
+              sizes.computeIfAbsent(op.amount(), MessageSize::bytes)));
         }
         case RECV -> {
           requests[i] = new RequestKey(rank, i, 0);
@@ -138,7 +145,7 @@ public final class GoalImporter implements TraceImporter {
               op.peer() < 0 ? SourcePattern.any() : SourcePattern.rank((int) op.peer());
           TagPattern tag = op.tag() < 0 ? TagPattern.any() : TagPattern.of(op.tag());
           program.add(new TraceOp.Irecv(NO_TIME, requests[i],
-              Optional.of(new ReceiveSpec(source, tag, 0, MessageSize.bytes(op.amount())))));
+              Optional.of(new ReceiveSpec(source, tag, 0, sizes.computeIfAbsent(op.amount(), MessageSize::bytes)))));
         }
         case CALC -> program.add(
             new TraceOp.Compute(NO_TIME, op.amount(), TraceOp.ComputeUnit.GOAL_TIME_UNITS));

@@ -3,7 +3,9 @@ package dev.matchpoint.scenario.importer.goal;
 import dev.matchpoint.scenario.importer.TraceImportException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -76,6 +78,8 @@ final class GoalParser {
     return new GoalSchedule(numRanks, all);
   }
 
+  private final Map<String, Optional<String>> sharedLabels = new HashMap<>();
+
   private GoalSchedule.Rank block(Token opened, int rank, int numRanks) throws TraceImportException {
     List<GoalSchedule.Op> ops = new ArrayList<>();
     List<GoalSchedule.Dependency> deps = new ArrayList<>();
@@ -111,7 +115,8 @@ final class GoalParser {
         if (labels.containsKey(t.text())) {
           throw error(t, "duplicate label " + t.text());
         }
-        label = Optional.of(t.text());
+        // Ranks reuse the same labels: share one copy of each across the schedule.
+        label = sharedLabels.computeIfAbsent(t.text(), Optional::of);
         labels.put(t.text(), ops.size());
         op = next();
         if (op == null) {
