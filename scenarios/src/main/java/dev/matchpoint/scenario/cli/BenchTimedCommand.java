@@ -1,30 +1,29 @@
 package dev.matchpoint.scenario.cli;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.random.RandomStreams;
 import dev.matchpoint.core.sched.FifoScheduler;
+import dev.matchpoint.core.sched.SchedulerSeam;
 import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.check.RunEnd;
 import dev.matchpoint.mpi.rank.ModelOptions;
-import dev.matchpoint.mpi.run.RunOptions;
+import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.mpi.rank.World;
+import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.library.TimedWorkloads;
 import dev.matchpoint.scenario.library.TimedWorkloads.Workload;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
-import java.lang.management.ThreadMXBean;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import javax.management.NotificationEmitter;
-import javax.management.NotificationListener;
-import javax.management.openmbean.CompositeData;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,12 +37,12 @@ import picocli.CommandLine.Option;
  *
  * <p>How it measures: CPU time is the process's (user + system, all threads: the run, the garbage
  * collector, the JIT), from {@code com.sun.management.OperatingSystemMXBean#getProcessCpuTime},
- * taken before the workload is built and after its run ends; the running thread's own CPU time
- * ({@link ThreadMXBean#getCurrentThreadCpuTime}) is printed too. Peak heap is the largest heap
- * occupancy seen after any garbage collection during the row (from the collectors' notifications,
- * plus one forced collection before the row) or, when no collection ran, the sum of the heap pools'
- * peak usage ({@link MemoryPoolMXBean#getPeakUsage}, reset before the row), which includes garbage
- * and so overstates. A small ring runs first, unreported, to warm the JIT.
+ * taken before the workload's programs are generated and after its run has ended and been judged
+ * (end to end, as {@link Runner#timed} runs it); the simulating thread's own CPU time ({@link
+ * ThreadMXBean#getCurrentThreadCpuTime}) is printed beside it. Peak heap is the largest live heap
+ * (the heap pools' usage right after a full collection, {@link System#gc}) sampled every million
+ * kernel events and at the end of the run, with the world still reachable; the CPU of those
+ * collections is left out of both times. A small ring runs first, unreported, to warm the JIT.
  */
 @Command(
     name = "timed",
@@ -55,8 +54,8 @@ import picocli.CommandLine.Option;
     description = {
       "Build each workload in Java and run it once in timed mode (FIFO scheduler, seed 0, default LogGP",
       "network, no checks, no kept trace). Print simulated events and messages per CPU-second, CPU",
-      "seconds (process: every thread, incl. GC and JIT; and the simulating thread alone), peak heap",
-      "(largest occupancy after a garbage collection) and bytes per rank, with the issue's targets",
+      "seconds (process: every thread, incl. GC and JIT; and the simulating thread alone), peak live heap",
+      "(after a full GC every million events and at the end) and bytes per rank, with the issue's targets",
       "marked met or NOT MET. Workloads: ring-2/64/256 (1 M messages of 8 B, Irecv(ANY_SOURCE) + Send +",
       "Wait), dissemination-2^16/2^20, bcast-2^16/2^20 (binomial), alltoall-256/1024 (linear),",
       "deep-queue-64x500/64x4000 (reverse-tag ANY_SOURCE receives; bucketed and reference queues).",
@@ -77,6 +76,11 @@ final class BenchTimedCommand implements Callable<Integer> {
   @Option(names = "--messages", paramLabel = "N", defaultValue = "1000000",
       description = "Messages of each ring (default: ${DEFAULT-VALUE}).")
   long messages;
+
+  @Option(names = "--queues", paramLabel = "KIND",
+      description = "Matching queues of the ring, dissemination, bcast and all-to-all rows: reference or bucketed "
+          + "(default: the model's default). The deep-queue rows run both.")
+  String queues;
 
   @Option(names = "--max-ranks", paramLabel = "N", defaultValue = "65536",
       description = "Skip rows with more ranks (default: ${DEFAULT-VALUE}; the 2^20-rank rows need about 20 GB).")
@@ -118,6 +122,12 @@ final class BenchTimedCommand implements Callable<Integer> {
     if (messages < 2 || maxRanks < 2) {
       return Cli.badInput(err, "--messages and --max-ranks must be at least 2");
     }
+    ModelOptions.QueueKind kind;
+    try {
+      kind = queues == null ? null : ModelOptions.QueueKind.valueOf(queues.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      return Cli.badInput(err, "--queues must be reference or bucketed, got " + queues);
+    }
     List<Row> rows = rows(messages);
     for (String o : only) {
       if (rows.stream().noneMatch(r -> r.name().startsWith(o))) {
@@ -125,11 +135,10 @@ final class BenchTimedCommand implements Callable<Integer> {
             + String.join(", ", rows.stream().map(Row::name).toList()));
       }
     }
-    HeapWatch heap = new HeapWatch();
-    run(TimedWorkloads.ring(16, 200_000));
+    measure(() -> TimedWorkloads.ring(16, 200_000));
     out.println("Timed mode, FIFO scheduler, seed 0, default LogGP network, no checks, no kept trace; one run each "
         + "after a warm-up ring.");
-    out.println("cpu s: process CPU (all threads); sim s: the simulating thread's CPU; heap: peak occupancy after GC.");
+    out.println("cpu s: process CPU (all threads); sim s: the simulating thread's CPU; heap: peak live heap (full GC every 1 M events and at the end, not counted in cpu s).");
     out.println(String.format(Locale.ROOT, "%-28s %9s %11s %11s %13s %13s %8s %8s %9s %10s  %s", "workload", "ranks",
         "messages", "events", "events/cpu-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB", "B/rank", "targets"));
     for (Row row : rows) {
@@ -142,14 +151,13 @@ final class BenchTimedCommand implements Callable<Integer> {
         continue;
       }
       out.flush();
-      heap.start();
-      long cpu0 = processCpuNs();
-      long sim0 = THREADS.getCurrentThreadCpuTime();
-      Workload w = row.workload().get();
-      RunResult r = run(w);
-      double sim = (THREADS.getCurrentThreadCpuTime() - sim0) / 1e9;
-      double cpu = (processCpuNs() - cpu0) / 1e9;
-      long peak = heap.stop();
+      Measured m = measure(row.name().startsWith("deep-queue") || kind == null ? row.workload()
+          : () -> withQueues(row.workload().get(), kind));
+      Workload w = m.workload();
+      double cpu = m.cpuSeconds();
+      double sim = m.simSeconds();
+      long peak = m.peakLiveBytes();
+      RunResult r = m.result();
       double events = r.steps() / cpu;
       List<String> verdicts = new ArrayList<>();
       if (row.maxCpuSeconds() > 0) {
@@ -179,9 +187,62 @@ final class BenchTimedCommand implements Callable<Integer> {
     return target + ": " + (met ? "met" : "NOT MET");
   }
 
-  private static RunResult run(Workload w) {
-    RunOptions o = RunOptions.of(Checks.none()).withStepBudget(Long.MAX_VALUE);
-    return Runner.timed(w.spec(), 0, FifoScheduler.INSTANCE, o);
+  private static Workload withQueues(Workload w, ModelOptions.QueueKind kind) {
+    ModelSpec s = w.spec();
+    return new Workload(w.name(), w.ranks(), w.messages(),
+        new ModelSpec(s.threads(), s.communicators(), s.options().withQueues(kind)));
+  }
+
+  /** One row's figures. */
+  private record Measured(Workload workload, RunResult result, double cpuSeconds, double simSeconds,
+      long peakLiveBytes) {}
+
+  /**
+   * Builds and runs a workload as {@link Runner#timed} does (FIFO scheduler, seed 0, no checks, no
+   * kept trace), in slices of {@link #SLICE} kernel events. After each slice and at the end, with the
+   * world still reachable, a full collection ({@link System#gc}) and the heap pools' usage give the
+   * live heap; the largest is the peak. The CPU those collections take is not counted.
+   */
+  private static Measured measure(Supplier<Workload> build) {
+    System.gc();
+    long excluded = 0;
+    long excludedSim = 0;
+    long cpu0 = processCpuNs();
+    long sim0 = THREADS.getCurrentThreadCpuTime();
+    Workload w = build.get();
+    SchedulerSeam seam = new SchedulerSeam(FifoScheduler.INSTANCE);
+    Kernel kernel = new Kernel(seam);
+    World world = World.timed(w.spec(), kernel, new RandomStreams(0), seam, TraceSink.NONE, Checks.none());
+    world.start();
+    long peak = 0;
+    while (true) {
+      Kernel.RunResult k = kernel.run(SLICE, Long.MAX_VALUE);
+      long c = processCpuNs();
+      long t = THREADS.getCurrentThreadCpuTime();
+      peak = Math.max(peak, liveHeapBytes());
+      excluded += processCpuNs() - c;
+      excludedSim += THREADS.getCurrentThreadCpuTime() - t;
+      if (k.stop() != Kernel.Stop.EVENT_BUDGET) {
+        break;
+      }
+    }
+    RunEnd end = world.end(false);
+    Outcome outcome = end.deadlocked() ? Outcome.DEADLOCK : world.problems().isEmpty() ? Outcome.OK
+        : Outcome.ERRONEOUS;
+    RunResult r = new RunResult(outcome, world.step(), kernel.nowNs(), world.lastReceiveNs(), seam.schedule(),
+        world.problems(), List.of(), world.report(), world.queueMaxima(), world.packetCounts(), null);
+    double cpu = (processCpuNs() - cpu0 - excluded) / 1e9;
+    double sim = (THREADS.getCurrentThreadCpuTime() - sim0 - excludedSim) / 1e9;
+    return new Measured(w, r, cpu, sim, peak);
+  }
+
+  /** Kernel events between two live-heap samples. */
+  private static final long SLICE = 1_000_000;
+
+  private static long liveHeapBytes() {
+    System.gc();
+    return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP)
+        .mapToLong(p -> p.getUsage().getUsed()).sum();
   }
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -189,61 +250,5 @@ final class BenchTimedCommand implements Callable<Integer> {
   private static long processCpuNs() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
-  }
-
-  /** The peak heap occupancy after garbage collections between {@link #start} and {@link #stop}. */
-  private static final class HeapWatch {
-    private final AtomicLong maxAfterGc = new AtomicLong();
-    private final AtomicLong collections = new AtomicLong();
-    private final List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-        .filter(p -> p.getType() == MemoryType.HEAP).toList();
-    private final Set<String> heapPoolNames = Set.copyOf(heapPools.stream().map(MemoryPoolMXBean::getName).toList());
-
-    HeapWatch() {
-      NotificationListener listener = (n, handback) -> {
-        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
-          return;
-        }
-        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
-            (CompositeData) n.getUserData());
-        long used = 0;
-        for (var e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
-          if (heapPoolNames.contains(e.getKey())) {
-            used += e.getValue().getUsed();
-          }
-        }
-        long u = used;
-        maxAfterGc.accumulateAndGet(u, Math::max);
-        collections.incrementAndGet();
-      };
-      for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-        ((NotificationEmitter) gc).addNotificationListener(listener, null, null);
-      }
-    }
-
-    void start() {
-      System.gc();
-      settle();
-      heapPools.forEach(MemoryPoolMXBean::resetPeakUsage);
-      maxAfterGc.set(0);
-      collections.set(0);
-    }
-
-    long stop() {
-      settle();
-      if (collections.get() > 0) {
-        return maxAfterGc.get();
-      }
-      return heapPools.stream().map(MemoryPoolMXBean::getPeakUsage).mapToLong(MemoryUsage::getUsed).sum();
-    }
-
-    /** Lets the collectors' notifications (delivered on another thread) arrive. */
-    private static void settle() {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
   }
 }
