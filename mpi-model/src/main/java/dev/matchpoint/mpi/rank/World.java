@@ -181,9 +181,9 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   /**
-   * A timed-mode model; call {@link #start()} then run the kernel. Every event goes to {@code sink};
-   * with {@link TraceSink#NONE} the model builds only the events the checks judge, as exploration
-   * does (no call, packet or request-completion events, whose text costs most of a step).
+   * A timed-mode model; call {@link #start()} then run the kernel. Every event goes to {@code sink}
+   * and the checks; with {@link TraceSink#NONE} and no checks the model builds only the few events
+   * it always emits (no call, packet or request-completion events, whose text costs most of a step).
    *
    * @param spec the programs and options
    * @param kernel the simulation's kernel
@@ -195,7 +195,9 @@ public final class World implements NetworkListener, StateHashable {
    */
   public static World timed(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam,
       TraceSink sink, Checks checks) {
-    return new World(spec, kernel, streams, seam, sink, checks, sink != TraceSink.NONE);
+    // The online checks of a timed run judge call and completion events too (e.g. cancel-either-or
+    // forgets a request when it completes), so only a run with neither sink nor checks skips them.
+    return new World(spec, kernel, streams, seam, sink, checks, sink != TraceSink.NONE || !checks.isEmpty());
   }
 
   /**

@@ -30,8 +30,6 @@ public final class Runner {
    */
   public static RunResult logical(ModelSpec spec, Scheduler scheduler, RunOptions options) {
     Trace trace = options.keepTrace() ? new Trace() : null;
-    // Without a kept trace or a listener the sink is NONE: the model builds only the events its
-    // checks judge (no call, packet or request-completion events), as exploration does.
     TraceSink sink = TraceSink.both(trace == null ? TraceSink.NONE : trace, options.listener());
     World world = World.logical(spec, sink, options.checks(), true);
     SchedulerSeam seam = new SchedulerSeam(scheduler);
@@ -63,8 +61,8 @@ public final class Runner {
    */
   public static RunResult timed(ModelSpec spec, long seed, Scheduler scheduler, RunOptions options) {
     Trace trace = options.keepTrace() ? new Trace() : null;
-    // Without a kept trace or a listener the sink is NONE: the model builds only the events its
-    // checks judge (no call, packet or request-completion events), as exploration does.
+    // Without a kept trace, a listener or checks, the model skips the call, packet and
+    // request-completion events nobody would read (World.timed).
     TraceSink sink = TraceSink.both(trace == null ? TraceSink.NONE : trace, options.listener());
     SchedulerSeam seam = new SchedulerSeam(scheduler);
     Kernel kernel = new Kernel(seam);
