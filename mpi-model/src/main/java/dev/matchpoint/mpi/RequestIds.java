@@ -1,9 +1,12 @@
 package dev.matchpoint.mpi;
 
 /**
- * A request's identity, packed in a {@code long}: owner rank (up to 2^23 - 1), owner thread (up to
- * 65535) and the thread's request counter (up to 2^24 - 1). Requests are numbered per thread, so
- * the same request has the same id in every schedule.
+ * A request's identity, packed in a {@code long}: owner rank (24 bits, below {@code
+ * ModelSpec.MAX_RANKS} = 2^24), owner thread (16 bits, up to 65534: a rank has at most 65535
+ * threads, so the all-ones thread never occurs and no id is {@link #NONE}) and the thread's request
+ * counter (24 bits, up to 2^24 - 1). Requests are numbered per thread, so the same request has the
+ * same id in every schedule. Ids of ranks from 2^23 up are negative {@code long}s: compare ids with
+ * {@link Long#compareUnsigned} when order matters.
  */
 public final class RequestIds {
   private RequestIds() {}
@@ -21,7 +24,7 @@ public final class RequestIds {
    * @throws IllegalArgumentException when a component does not fit
    */
   public static long id(int rank, int thread, int index) {
-    if (rank < 0 || rank >= (1 << 23) || thread < 0 || thread > 0xffff || index < 0 || index >= (1 << 24)) {
+    if (rank < 0 || rank >= (1 << 24) || thread < 0 || thread >= 0xffff || index < 0 || index >= (1 << 24)) {
       throw new IllegalArgumentException("request id out of range: " + rank + "/" + thread + "/" + index);
     }
     return ((long) rank << 40) | ((long) thread << 24) | index;

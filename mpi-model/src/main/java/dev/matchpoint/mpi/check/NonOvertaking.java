@@ -34,7 +34,7 @@ public final class NonOvertaking implements Check {
   }
 
   private static long channel(int dest, int source, int context) {
-    return ((long) dest << 32) | ((long) source << 12) | context;
+    return ((long) dest << 32) | ((long) source << 8) | context;
   }
 
   @Override

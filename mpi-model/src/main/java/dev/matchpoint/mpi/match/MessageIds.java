@@ -1,9 +1,11 @@
 package dev.matchpoint.mpi.match;
 
+import dev.matchpoint.mpi.rank.ModelSpec;
+
 /**
- * A message's identity at its receiver, packed in a {@code long}: source rank (up to 2^19 - 1),
- * context id (up to 4095) and the sender's per-(destination, context) sequence number (up to 2^32
- * - 1). The same message has the same key in every run and every schedule, so keys can go into
+ * A message's identity at its receiver, packed in a {@code long}: source rank (24 bits, below
+ * {@link ModelSpec#MAX_RANKS} = 2^24), context id (8 bits, below {@link ModelSpec#MAX_CONTEXTS} =
+ * 256) and the sender's per-(destination, context) sequence number (32 bits, up to 2^32 - 1). The same message has the same key in every run and every schedule, so keys can go into
  * traces, outcomes and canonical state hashes.
  */
 public final class MessageIds {
@@ -19,11 +21,12 @@ public final class MessageIds {
    * @throws IllegalArgumentException when a component does not fit
    */
   public static long key(int source, int context, long seq) {
-    if (source < 0 || source >= (1 << 19) || context < 0 || context >= 4096 || seq < 0 || seq >= (1L << 32)) {
+    if (source < 0 || source >= ModelSpec.MAX_RANKS || context < 0 || context >= ModelSpec.MAX_CONTEXTS || seq < 0
+        || seq >= (1L << 32)) {
       throw new IllegalArgumentException("message id out of range: source " + source + ", context " + context
           + ", seq " + seq);
     }
-    return ((long) source << 44) | ((long) context << 32) | seq;
+    return ((long) source << 40) | ((long) context << 32) | seq;
   }
 
   /**
@@ -33,7 +36,7 @@ public final class MessageIds {
    * @return the rank
    */
   public static int source(long key) {
-    return (int) (key >>> 44);
+    return (int) (key >>> 40);
   }
 
   /**
@@ -43,7 +46,7 @@ public final class MessageIds {
    * @return the context id
    */
   public static int context(long key) {
-    return (int) ((key >>> 32) & 0xfff);
+    return (int) ((key >>> 32) & 0xff);
   }
 
   /**

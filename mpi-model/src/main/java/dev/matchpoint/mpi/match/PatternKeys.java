@@ -1,14 +1,16 @@
 package dev.matchpoint.mpi.match;
 
+import dev.matchpoint.mpi.rank.ModelSpec;
+
 /**
  * Packs a matching pattern (context, source or {@link Envelopes#ANY}, tag or {@link Envelopes#ANY})
  * into one {@code long}, the lookup key of the bucketed queues' bins. Layout, from the high bits:
- * context (12 bits, {@code [0, 4096)}, as in {@link MessageIds}), source + 1 (20 bits, source in
- * {@code [-1, 2^19)}), tag + 1 (32 bits, tag in {@code [-1, 2^31 - 1]}). A concrete source or tag
- * is therefore never 0 in its field and a wildcard always is, so the four pattern kinds of one
- * envelope get four distinct keys.
+ * context (8 bits, {@code [0, 256)}, as in {@link MessageIds}), source + 1 (25 bits, source in
+ * {@code [-1, 2^24)}, as in {@link MessageIds}), tag + 1 (31 bits, tag in {@code [-1, 2^31 - 2]};
+ * the model's tags stop at 32767). A concrete source or tag is therefore never 0 in its field and a
+ * wildcard always is, so the four pattern kinds of one envelope get four distinct keys.
  *
- * <p>{@link #NONE} ({@code -1L}, source field {@code 2^20 - 1}) is never the key of a valid pattern;
+ * <p>{@link #NONE} ({@code -1L}, source field {@code 2^25 - 1}) is never the key of a valid pattern;
  * it stands for "no bin can exist", the answer for out-of-range arguments.
  */
 final class PatternKeys {
@@ -16,13 +18,16 @@ final class PatternKeys {
   static final long NONE = -1L;
 
   /** The largest source rank a key holds, as in {@link MessageIds}. */
-  static final int MAX_SOURCE = (1 << 19) - 1;
+  static final int MAX_SOURCE = ModelSpec.MAX_RANKS - 1;
 
   /** The number of context ids a key holds, as in {@link MessageIds}. */
-  static final int CONTEXTS = 4096;
+  static final int CONTEXTS = ModelSpec.MAX_CONTEXTS;
 
-  private static final long SOURCE_FIELD = 0xf_ffffL;
-  private static final long TAG_FIELD = 0xffff_ffffL;
+  /** The largest tag a key holds. */
+  static final int MAX_TAG = Integer.MAX_VALUE - 1;
+
+  private static final long SOURCE_FIELD = 0x1ff_ffffL;
+  private static final long TAG_FIELD = 0x7fff_ffffL;
 
   private PatternKeys() {}
 
@@ -36,10 +41,10 @@ final class PatternKeys {
    */
   static long pack(int context, int source, int tag) {
     if (context < 0 || context >= CONTEXTS || source < Envelopes.ANY || source > MAX_SOURCE
-        || tag < Envelopes.ANY) {
+        || tag < Envelopes.ANY || tag > MAX_TAG) {
       return NONE;
     }
-    return ((long) context << 52) | ((long) (source + 1) << 32) | ((tag + 1L) & TAG_FIELD);
+    return ((long) context << 56) | ((long) (source + 1) << 31) | (tag + 1L);
   }
 
   /**
@@ -49,7 +54,7 @@ final class PatternKeys {
    * @return the context id
    */
   static int context(long key) {
-    return (int) (key >>> 52);
+    return (int) (key >>> 56);
   }
 
   /**
@@ -59,7 +64,7 @@ final class PatternKeys {
    * @return a rank or {@link Envelopes#ANY}
    */
   static int source(long key) {
-    return (int) ((key >>> 32) & SOURCE_FIELD) - 1;
+    return (int) ((key >>> 31) & SOURCE_FIELD) - 1;
   }
 
   /**
@@ -79,7 +84,7 @@ final class PatternKeys {
    * @return true for MPI_ANY_SOURCE patterns
    */
   static boolean anySource(long key) {
-    return ((key >>> 32) & SOURCE_FIELD) == 0;
+    return ((key >>> 31) & SOURCE_FIELD) == 0;
   }
 
   /**

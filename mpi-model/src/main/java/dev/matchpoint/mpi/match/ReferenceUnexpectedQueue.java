@@ -1,8 +1,8 @@
 package dev.matchpoint.mpi.match;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * The unexpected message queue as the standard reads: one list in arrival order, scanned from the
@@ -52,13 +52,22 @@ public final class ReferenceUnexpectedQueue implements UnexpectedMessageQueue {
 
   @Override
   public int[] sourcesWithMatch(int context, int tag) {
-    TreeSet<Integer> sources = new TreeSet<>();
+    int[] sources = new int[messages.size()];
+    int n = 0;
     for (Message m : messages) {
       if (Envelopes.matches(Envelopes.ANY, tag, context, m.source(), m.tag(), m.context())) {
-        sources.add(m.source());
+        sources[n++] = m.source();
       }
     }
-    return sources.stream().mapToInt(Integer::intValue).toArray();
+    // Ascending and distinct, without boxing: this runs at every MPI_ANY_SOURCE receive.
+    Arrays.sort(sources, 0, n);
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (distinct == 0 || sources[distinct - 1] != sources[i]) {
+        sources[distinct++] = sources[i];
+      }
+    }
+    return Arrays.copyOf(sources, distinct);
   }
 
   @Override

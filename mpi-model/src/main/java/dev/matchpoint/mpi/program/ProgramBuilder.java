@@ -365,10 +365,23 @@ public final class ProgramBuilder {
    * @return this builder
    */
   public ProgramBuilder repeat(int times, Consumer<ProgramBuilder> loopBody) {
+    return repeat(lit(times), null, loopBody);
+  }
+
+  /**
+   * {@code repeat times as index { body }}: the body reads the iteration, from 0, as the int
+   * variable {@code index}.
+   *
+   * @param times iterations (evaluated once, when the loop starts)
+   * @param index the loop variable's name, or null for none
+   * @param loopBody adds the body's statements
+   * @return this builder
+   */
+  public ProgramBuilder repeat(Expr times, String index, Consumer<ProgramBuilder> loopBody) {
     ProgramBuilder inner = new ProgramBuilder();
     inner.comm = comm;
     loopBody.accept(inner);
-    body.add(new Stmt.Repeat(lit(times), null, inner.body, SourceLocation.unknown()));
+    body.add(new Stmt.Repeat(times, index, inner.body, SourceLocation.unknown()));
     return this;
   }
 

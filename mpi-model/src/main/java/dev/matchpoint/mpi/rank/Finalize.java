@@ -8,6 +8,7 @@ import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -46,6 +47,19 @@ final class Finalize {
    */
   static List<Outstanding> of(World w) {
     List<Outstanding> out = new ArrayList<>();
+    // The network's messages by destination, each list in network order: one pass, not one per rank.
+    Map<Integer, List<Message>> inFlight = new HashMap<>();
+    for (InFlight f : w.net.inFlight()) {
+      if (f.packet().payload() instanceof Payloads.Envelope e) {
+        inFlight.computeIfAbsent(f.dest(), d -> new ArrayList<>()).add(e.message());
+      }
+    }
+    Map<Integer, List<Message>> awaitingCredit = new HashMap<>();
+    for (Packet p : w.net.awaitingCredit()) {
+      if (p.payload() instanceof Payloads.Envelope e) {
+        awaitingCredit.computeIfAbsent(p.dest(), d -> new ArrayList<>()).add(e.message());
+      }
+    }
     for (RankState rank : w.ranks) {
       for (ThreadState t : rank.threads) {
         for (Request r : t.requests.values()) {
@@ -67,15 +81,11 @@ final class Finalize {
       for (Message m : rank.engine.heldBackMessages()) {
         out.add(unreceived(rank.rank, m, "it is held back behind a missing earlier message"));
       }
-      for (InFlight f : w.net.inFlight()) {
-        if (f.dest() == rank.rank && f.packet().payload() instanceof Payloads.Envelope e) {
-          out.add(unreceived(rank.rank, e.message(), "it is still in flight"));
-        }
+      for (Message m : inFlight.getOrDefault(rank.rank, List.of())) {
+        out.add(unreceived(rank.rank, m, "it is still in flight"));
       }
-      for (Packet p : w.net.awaitingCredit()) {
-        if (p.dest() == rank.rank && p.payload() instanceof Payloads.Envelope e) {
-          out.add(unreceived(rank.rank, e.message(), "it still waits for eager credit"));
-        }
+      for (Message m : awaitingCredit.getOrDefault(rank.rank, List.of())) {
+        out.add(unreceived(rank.rank, m, "it still waits for eager credit"));
       }
       if (rank.bufferAttachedBytes >= 0 && rank.bufferedInTransit > 0) {
         out.add(new Outstanding(rank.rank, -1, "the buffer attached at " + rank.bufferAttachedAt + " still holds "

@@ -20,10 +20,33 @@ import java.util.Map;
  * @param options model options
  */
 public record ModelSpec(List<List<Code>> threads, Map<String, Integer> communicators, ModelOptions options) {
-  /** Copies and validates. */
+  /**
+   * The most ranks a world may have, 2^24 = 16,777,216: ranks are 24-bit fields of message keys
+   * ({@code MessageIds}), request ids and the bucketed queues' pattern keys. Memory is the practical
+   * limit well before that (a rank costs about 1 KB before it sends anything).
+   */
+  public static final int MAX_RANKS = 1 << 24;
+
+  /** The most communicators (context ids 0..255, MPI_COMM_WORLD's included): an 8-bit field of message keys. */
+  public static final int MAX_CONTEXTS = 256;
+
+  /**
+   * Copies and validates.
+   *
+   * @throws IllegalArgumentException when there is no rank or more than {@link #MAX_RANKS}, a rank
+   *     has no thread, there are more than {@link #MAX_CONTEXTS} communicators, or {@code world} is
+   *     missing or not context 0
+   */
   public ModelSpec {
     if (threads.isEmpty()) {
       throw new IllegalArgumentException("a model needs at least one rank");
+    }
+    if (threads.size() > MAX_RANKS) {
+      throw new IllegalArgumentException("a model has at most " + MAX_RANKS + " ranks (2^24), got " + threads.size());
+    }
+    if (communicators.size() > MAX_CONTEXTS) {
+      throw new IllegalArgumentException("a model has at most " + MAX_CONTEXTS + " communicators (MPI_COMM_WORLD "
+          + "included), got " + communicators.size());
     }
     List<List<Code>> copy = new ArrayList<>();
     for (int r = 0; r < threads.size(); r++) {

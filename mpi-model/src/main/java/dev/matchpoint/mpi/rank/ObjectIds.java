@@ -79,11 +79,13 @@ public final class ObjectIds {
   }
 
   /**
-   * One packet of a link.
+   * One packet of a link. The fields wrap: ranks are taken modulo 2^16 and positions modulo 2^24,
+   * so in larger worlds (or longer links) distinct packets may share an id. That only makes actions
+   * dependent that are not, which costs reduction, never soundness.
    *
-   * @param source source rank, below 2^16
-   * @param dest destination rank, below 2^16
-   * @param linkSeq position on the link, below 2^24
+   * @param source source rank
+   * @param dest destination rank
+   * @param linkSeq position on the link
    * @return the object id
    */
   public static long packet(int source, int dest, long linkSeq) {

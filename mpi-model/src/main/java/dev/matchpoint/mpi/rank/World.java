@@ -31,6 +31,7 @@ import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * The whole model at one moment: every rank (matching engine, threads, requests, handles, buffer
@@ -79,6 +80,8 @@ public final class World implements NetworkListener, StateHashable {
   final List<String> problems;
   /** Timed mode: when the latest receive completed, -1 before any (a report, never read by the model). */
   private long lastReceiveNs = -1;
+  /** Packets injected, by kind: counts for the run's summary (not model state). */
+  private final PacketCounts packets;
 
   private final Kernel kernel;
   private final SchedulerSeam seam;
@@ -110,6 +113,7 @@ public final class World implements NetworkListener, StateHashable {
     this.checks = checks;
     this.fullTrace = fullTrace;
     this.problems = new ArrayList<>();
+    this.packets = new PacketCounts();
     this.calls = new Calls(this);
     this.ranks = new RankState[size];
     this.reach = new Reach[size][][];
@@ -149,6 +153,7 @@ public final class World implements NetworkListener, StateHashable {
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
     this.checks = o.checks.copy();
     this.problems = new ArrayList<>(o.problems);
+    this.packets = o.packets.copy();
     this.calls = new Calls(this);
     this.reach = o.reach;
     this.ranks = o.ranks.clone();
@@ -176,7 +181,9 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   /**
-   * A timed-mode model; call {@link #start()} then run the kernel.
+   * A timed-mode model; call {@link #start()} then run the kernel. Every event goes to {@code sink}
+   * and the checks; with {@link TraceSink#NONE} and no checks the model builds only the few events
+   * it always emits (no call, packet or request-completion events, whose text costs most of a step).
    *
    * @param spec the programs and options
    * @param kernel the simulation's kernel
@@ -188,7 +195,9 @@ public final class World implements NetworkListener, StateHashable {
    */
   public static World timed(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam,
       TraceSink sink, Checks checks) {
-    return new World(spec, kernel, streams, seam, sink, checks, true);
+    // The online checks of a timed run judge call and completion events too (e.g. cancel-either-or
+    // forgets a request when it completes), so only a run with neither sink nor checks skips them.
+    return new World(spec, kernel, streams, seam, sink, checks, sink != TraceSink.NONE || !checks.isEmpty());
   }
 
   /**
@@ -843,6 +852,7 @@ public final class World implements NetworkListener, StateHashable {
     if (footprint != null) {
       footprint.write(ObjectIds.packet(f.source(), f.dest(), f.linkSeq()));
     }
+    packets.add(f.packet().kind());
     if (fullTrace) {
       emit(new TraceEvent.PacketSent(step, f.injectedNs(), f.source(), -1, f.dest(), f.packet().kind(),
           f.packet().sizeBytes(), f.linkSeq(), f.availableNs()));
@@ -944,6 +954,15 @@ public final class World implements NetworkListener, StateHashable {
    */
   public long lastReceiveNs() {
     return lastReceiveNs;
+  }
+
+  /**
+   * Packets injected so far, by kind.
+   *
+   * @return kind (EAGER, RTS, CTS, DATA, ACK, CREDIT, ...) to count, in kind order
+   */
+  public SortedMap<String, Long> packetCounts() {
+    return packets.toMap();
   }
 
   /**

@@ -10,11 +10,8 @@ import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.mpi.rank.World;
 import dev.matchpoint.mpi.trace.Trace;
-import dev.matchpoint.mpi.trace.TraceEvent;
 import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Runs a model once, deterministically: a pure function of (spec, options, seed, scheduler).
@@ -33,8 +30,7 @@ public final class Runner {
    */
   public static RunResult logical(ModelSpec spec, Scheduler scheduler, RunOptions options) {
     Trace trace = options.keepTrace() ? new Trace() : null;
-    PacketCounter counter = new PacketCounter();
-    TraceSink sink = sink(trace, counter, options);
+    TraceSink sink = TraceSink.both(trace == null ? TraceSink.NONE : trace, options.listener());
     World world = World.logical(spec, sink, options.checks(), true);
     SchedulerSeam seam = new SchedulerSeam(scheduler);
     boolean budget = false;
@@ -50,7 +46,7 @@ public final class Runner {
       int i = seam.choose(ChoiceKind.STEP, enabled.size(), k -> world.describe(enabled.get(k)));
       world.execute(enabled.get(i));
     }
-    return finish(world, seam, budget, world.step(), trace, counter);
+    return finish(world, seam, budget, world.step(), trace);
   }
 
   /**
@@ -65,19 +61,19 @@ public final class Runner {
    */
   public static RunResult timed(ModelSpec spec, long seed, Scheduler scheduler, RunOptions options) {
     Trace trace = options.keepTrace() ? new Trace() : null;
-    PacketCounter counter = new PacketCounter();
-    TraceSink sink = sink(trace, counter, options);
+    // Without a kept trace, a listener or checks, the model skips the call, packet and
+    // request-completion events nobody would read (World.timed).
+    TraceSink sink = TraceSink.both(trace == null ? TraceSink.NONE : trace, options.listener());
     SchedulerSeam seam = new SchedulerSeam(scheduler);
     Kernel kernel = new Kernel(seam);
     World world = World.timed(spec, kernel, new RandomStreams(seed), seam, sink, options.checks());
     world.start();
     Kernel.RunResult r = kernel.run(options.stepBudget(), options.timeLimitNs());
     boolean budget = r.stop() == Kernel.Stop.EVENT_BUDGET || r.stop() == Kernel.Stop.TIME_LIMIT;
-    return finish(world, seam, budget, kernel.nowNs(), trace, counter);
+    return finish(world, seam, budget, kernel.nowNs(), trace);
   }
 
-  private static RunResult finish(World world, SchedulerSeam seam, boolean budget, long endTimeNs, Trace trace,
-      PacketCounter counter) {
+  private static RunResult finish(World world, SchedulerSeam seam, boolean budget, long endTimeNs, Trace trace) {
     RunEnd end = world.end(budget);
     Outcome outcome;
     if (budget) {
@@ -90,23 +86,6 @@ public final class Runner {
       outcome = Outcome.OK;
     }
     return new RunResult(outcome, world.step(), endTimeNs, world.lastReceiveNs(), seam.schedule(), world.problems(),
-        world.checks().violations(), world.report(), world.queueMaxima(), counter.counts, trace);
-  }
-
-  /** The run's sinks besides the checks: the stored trace (when kept), the packet counter, the listener. */
-  private static TraceSink sink(Trace trace, PacketCounter counter, RunOptions options) {
-    return TraceSink.both(TraceSink.both(trace == null ? TraceSink.NONE : trace, counter), options.listener());
-  }
-
-  /** Counts injected packets by kind. */
-  private static final class PacketCounter implements TraceSink {
-    final Map<String, Long> counts = new TreeMap<>();
-
-    @Override
-    public void emit(TraceEvent event) {
-      if (event instanceof TraceEvent.PacketSent p) {
-        counts.merge(p.packet(), 1L, Long::sum);
-      }
-    }
+        world.checks().violations(), world.report(), world.queueMaxima(), world.packetCounts(), trace);
   }
 }

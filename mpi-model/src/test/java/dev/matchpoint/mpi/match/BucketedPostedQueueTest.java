@@ -26,7 +26,8 @@ class BucketedPostedQueueTest extends AbstractPostedQueueContractTest {
     BucketedPostedQueue queue = new BucketedPostedQueue();
     assertThrows(IllegalArgumentException.class, () -> queue.add(new PostedReceive(1, -2, 0, 0, 0, 0)));
     assertThrows(IllegalArgumentException.class, () -> queue.add(new PostedReceive(1, 0, -2, 0, 0, 0)));
-    assertThrows(IllegalArgumentException.class, () -> queue.add(new PostedReceive(1, 0, 0, 4096, 0, 0)));
+    assertThrows(IllegalArgumentException.class, () -> queue.add(new PostedReceive(1, 0, 0, 256, 0, 0)));
+    assertThrows(IllegalArgumentException.class, () -> queue.add(new PostedReceive(1, 1 << 24, 0, 0, 0, 0)));
     assertEquals(0, queue.size());
   }
 

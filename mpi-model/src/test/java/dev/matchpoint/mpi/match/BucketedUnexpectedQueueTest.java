@@ -40,8 +40,8 @@ class BucketedUnexpectedQueueTest extends AbstractUnexpectedQueueContractTest {
   @Test
   void add_sourceBeyondIdentityKeyRange_throwsIllegalArgument() {
     BucketedUnexpectedQueue queue = new BucketedUnexpectedQueue();
-    assertThrows(IllegalArgumentException.class, () -> queue.add(message(0, 1 << 19, 0, 0, 0)));
-    assertThrows(IllegalArgumentException.class, () -> queue.add(message(4096, 0, 0, 0, 0)));
+    assertThrows(IllegalArgumentException.class, () -> queue.add(message(0, 1 << 24, 0, 0, 0)));
+    assertThrows(IllegalArgumentException.class, () -> queue.add(message(256, 0, 0, 0, 0)));
     assertEquals(0, queue.size());
   }
 
@@ -50,8 +50,9 @@ class BucketedUnexpectedQueueTest extends AbstractUnexpectedQueueContractTest {
     BucketedUnexpectedQueue queue = new BucketedUnexpectedQueue();
     queue.add(message(0, 0, 0, 0, 0));
     assertNull(queue.earliestFrom(-1, 0, 0));
-    assertNull(queue.earliestFrom(4096, 0, 0));
-    assertNull(queue.earliestFrom(0, 1 << 19, 0));
+    assertNull(queue.earliestFrom(256, 0, 0));
+    assertNull(queue.earliestFrom(0, 1 << 24, 0));
+    assertNull(queue.earliestFrom(0, 0, Integer.MAX_VALUE));
     assertNull(queue.earliestFrom(0, -2, 0));
     assertNull(queue.earliestFrom(0, 0, -2));
     assertNull(queue.earliest(0, Integer.MIN_VALUE));
@@ -61,11 +62,15 @@ class BucketedUnexpectedQueueTest extends AbstractUnexpectedQueueContractTest {
   @Test
   void add_largestTagAndSource_roundTrips() {
     BucketedUnexpectedQueue queue = new BucketedUnexpectedQueue();
-    Message m = message(4095, (1 << 19) - 1, Integer.MAX_VALUE, 0, 0);
+    int source = (1 << 24) - 1;
+    int tag = Integer.MAX_VALUE - 1;
+    Message m = message(255, source, tag, 0, 0);
     queue.add(m);
-    assertSame(m, queue.earliestFrom(4095, (1 << 19) - 1, Integer.MAX_VALUE));
-    assertArrayEquals(new int[] {(1 << 19) - 1}, queue.sourcesWithMatch(4095, Integer.MAX_VALUE));
-    assertNull(queue.earliestFrom(4095, (1 << 19) - 1, 0));
+    assertSame(m, queue.earliestFrom(255, source, tag));
+    assertSame(m, queue.earliestFrom(255, ANY, ANY));
+    assertArrayEquals(new int[] {source}, queue.sourcesWithMatch(255, tag));
+    assertNull(queue.earliestFrom(255, source, 0));
+    assertNull(queue.earliestFrom(255, source - 1, tag));
   }
 
   /** Thousands of envelopes push both tables through several resizes up and down. */

@@ -5,9 +5,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code matchpoint bench}: benchmarks that print figures (never part of the test run). Its one
- * subcommand so far is {@code explore} ({@link BenchExploreCommand}); without one it prints its
- * help and exits with the usage code 64.
+ * {@code matchpoint bench}: benchmarks that print figures (never part of the test run): {@code
+ * explore} ({@link BenchExploreCommand}) and {@code timed} ({@link BenchTimedCommand}); without a
+ * subcommand it prints its help and exits with the usage code 64.
  */
 @Command(
     name = "bench",
@@ -17,9 +17,9 @@ import picocli.CommandLine.Command;
     exitCodeOnInvalidInput = 64,
     exitCodeOnExecutionException = 70,
     description = {"Print benchmark figures. Timings depend on the machine; everything else is deterministic."},
-    subcommands = {BenchExploreCommand.class},
+    subcommands = {BenchExploreCommand.class, BenchTimedCommand.class},
     footerHeading = "%nExamples:%n",
-    footer = {"  matchpoint bench explore", "  matchpoint bench explore --max 4"})
+    footer = {"  matchpoint bench explore", "  matchpoint bench explore --max 4", "  matchpoint bench timed --only ring"})
 final class BenchCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -8,6 +8,7 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.rank.ModelOptions;
+import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.scenario.Expectation;
 import dev.matchpoint.scenario.Mode;
@@ -33,8 +34,8 @@ public final class ScenarioReader {
   public static final List<String> KEYS = List.of("scenario", "source", "description", "expect", "seed", "mode",
       "wildcard-policy", "bsend-overhead", "call-cost", "queues", "send-cancel", "seed000-message-cancel",
       "step-budget", "network", "communicators", "ranks", "checks");
-  /** The largest world the format accepts. */
-  public static final int MAX_RANKS = 65_536;
+  /** The largest world the format accepts: the model's limit, 2^24 ranks. */
+  public static final int MAX_RANKS = ModelSpec.MAX_RANKS;
   private static final List<String> RANK_KEYS = List.of("rank", "threads", "program");
 
   private ScenarioReader() {}
@@ -126,6 +127,9 @@ public final class ScenarioReader {
         throw YamlNodes.error(file, s, "communicator '" + s.getValue() + "' is declared twice ('world' always exists)");
       }
       out.add(s.getValue());
+      if (out.size() >= ModelSpec.MAX_CONTEXTS) {
+        throw YamlNodes.error(file, s, "at most " + (ModelSpec.MAX_CONTEXTS - 1) + " communicators besides 'world'");
+      }
     }
     return out;
   }

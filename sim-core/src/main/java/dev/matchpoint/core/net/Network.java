@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeMap;
 import umontreal.ssj.rng.RandomStream;
 
 /**
@@ -47,7 +46,8 @@ public final class Network {
   private final Kernel kernel;
   private final RandomStreams streams;
   private NetworkListener listener;
-  private final TreeMap<Long, Link> links;
+  /** Links by key {@code source * endpoints + dest} (below 2^48: endpoints are at most 2^24). */
+  private final LongKeyTable<Link> links;
   private final LogGopsTiming loggops;
 
   private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
@@ -66,8 +66,9 @@ public final class Network {
       this.source = source;
       this.dest = dest;
       this.creditBytes = creditBytes;
-      this.inFlight = new ArrayDeque<>();
-      this.awaitingCredit = new ArrayDeque<>();
+      // Small until used: a large world has many links, most with at most a packet or two at a time.
+      this.inFlight = new ArrayDeque<>(1);
+      this.awaitingCredit = new ArrayDeque<>(0);
     }
 
     Link(Link other) {
@@ -91,7 +92,7 @@ public final class Network {
     this.kernel = kernel;
     this.streams = streams;
     this.listener = Objects.requireNonNull(listener, "listener");
-    this.links = new TreeMap<>();
+    this.links = new LongKeyTable<>();
     this.loggops = kernel != null && options.latency() instanceof LatencyModel.LogGP p
         ? new LogGopsTiming(p, kernel, this, endpoints) : null;
   }
@@ -102,8 +103,7 @@ public final class Network {
     this.kernel = null;
     this.streams = null;
     this.listener = listener;
-    this.links = new TreeMap<>(other.links);
-    links.replaceAll((k, v) -> new Link(v));
+    this.links = new LongKeyTable<>(other.links, Link::new);
     this.loggops = null;
   }
 
@@ -321,7 +321,7 @@ public final class Network {
   public List<InFlight> deliverable() {
     List<InFlight> out = new ArrayList<>();
     boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
-    for (Link link : links.values()) {
+    for (Link link : links.inKeyOrder()) {
       if (link.inFlight.isEmpty()) {
         continue;
       }
@@ -378,8 +378,10 @@ public final class Network {
    */
   public List<InFlight> inFlight() {
     List<InFlight> out = new ArrayList<>();
-    for (Link link : links.values()) {
-      out.addAll(link.inFlight);
+    for (Link link : links.inKeyOrder()) {
+      if (!link.inFlight.isEmpty()) {
+        out.addAll(link.inFlight);
+      }
     }
     return out;
   }
@@ -391,7 +393,7 @@ public final class Network {
    */
   public List<Packet> awaitingCredit() {
     List<Packet> out = new ArrayList<>();
-    for (Link link : links.values()) {
+    for (Link link : links.inKeyOrder()) {
       for (Waiting w : link.awaitingCredit) {
         out.add(w.packet());
       }
@@ -405,7 +407,7 @@ public final class Network {
    * @return true when the network is idle
    */
   public boolean isIdle() {
-    for (Link link : links.values()) {
+    for (Link link : links.inKeyOrder()) {
       if (!link.inFlight.isEmpty() || !link.awaitingCredit.isEmpty()) {
         return false;
       }
@@ -422,7 +424,7 @@ public final class Network {
    */
   public void hashInto(PrimitiveSink sink) {
     long full = options.protocol().eagerBufferBytesPerPeer();
-    for (Link link : links.values()) {
+    for (Link link : links.inKeyOrder()) {
       if (link.nextSeq == 0 && link.awaitingCredit.isEmpty() && link.creditBytes == full) {
         continue;
       }
@@ -465,7 +467,7 @@ public final class Network {
     Link link = existingLink(source, dest);
     if (link == null) {
       link = new Link(source, dest, options.protocol().eagerBufferBytesPerPeer());
-      links.put((long) source * endpoints + dest, link);
+      links.add((long) source * endpoints + dest, link);
     }
     return link;
   }

@@ -1,0 +1,132 @@
+package dev.matchpoint.core.net;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A map from non-negative {@code long} keys to values that only grows: open addressing with linear
+ * probing (no boxing, two arrays), and the values in key order on demand, cached until the next
+ * insertion. The network keeps its links here: a link is looked up on every packet, and a world of
+ * 2^16 ranks running a dissemination barrier has a million of them.
+ *
+ * @param <V> the values
+ */
+final class LongKeyTable<V> {
+  private static final long EMPTY = -1;
+
+  private long[] keys;
+  private Object[] values;
+  private int size;
+  /** Keys in insertion order, for {@link #inKeyOrder()}. */
+  private long[] inserted;
+  private List<V> ordered;
+
+  LongKeyTable() {
+    keys = new long[16];
+    Arrays.fill(keys, EMPTY);
+    values = new Object[16];
+    inserted = new long[16];
+    ordered = List.of();
+  }
+
+  LongKeyTable(LongKeyTable<V> other, java.util.function.UnaryOperator<V> copy) {
+    keys = other.keys.clone();
+    values = new Object[other.values.length];
+    for (int i = 0; i < values.length; i++) {
+      @SuppressWarnings("unchecked")
+      V v = (V) other.values[i];
+      values[i] = v == null ? null : copy.apply(v);
+    }
+    size = other.size;
+    inserted = other.inserted.clone();
+    ordered = null;
+  }
+
+  /**
+   * The value of a key.
+   *
+   * @param key at least 0
+   * @return the value, or null
+   */
+  @SuppressWarnings("unchecked")
+  V get(long key) {
+    int mask = keys.length - 1;
+    for (int i = slot(key, mask); ; i = (i + 1) & mask) {
+      long k = keys[i];
+      if (k == key) {
+        return (V) values[i];
+      }
+      if (k == EMPTY) {
+        return null;
+      }
+    }
+  }
+
+  /**
+   * Adds a key that is not present.
+   *
+   * @param key at least 0, not yet present
+   * @param value the value
+   */
+  void add(long key, V value) {
+    if ((size + 1) * 2 > keys.length) {
+      grow();
+    }
+    insert(key, value);
+    if (size == inserted.length) {
+      inserted = Arrays.copyOf(inserted, size * 2);
+    }
+    inserted[size++] = key;
+    ordered = null;
+  }
+
+  /**
+   * Every value, in increasing key order. O(n log n) after an insertion, O(1) otherwise.
+   *
+   * @return an unmodifiable list
+   */
+  List<V> inKeyOrder() {
+    if (ordered == null) {
+      long[] sorted = Arrays.copyOf(inserted, size);
+      Arrays.sort(sorted);
+      List<V> out = new ArrayList<>(size);
+      for (long k : sorted) {
+        out.add(get(k));
+      }
+      ordered = Collections.unmodifiableList(out);
+    }
+    return ordered;
+  }
+
+  private void insert(long key, V value) {
+    int mask = keys.length - 1;
+    int i = slot(key, mask);
+    while (keys[i] != EMPTY) {
+      i = (i + 1) & mask;
+    }
+    keys[i] = key;
+    values[i] = value;
+  }
+
+  private void grow() {
+    long[] oldKeys = keys;
+    Object[] oldValues = values;
+    keys = new long[oldKeys.length * 2];
+    Arrays.fill(keys, EMPTY);
+    values = new Object[oldValues.length * 2];
+    for (int i = 0; i < oldKeys.length; i++) {
+      if (oldKeys[i] != EMPTY) {
+        @SuppressWarnings("unchecked")
+        V v = (V) oldValues[i];
+        insert(oldKeys[i], v);
+      }
+    }
+  }
+
+  private static int slot(long key, int mask) {
+    long h = key * 0x9E3779B97F4A7C15L;
+    return (int) (h >>> 32) & mask;
+  }
+}
