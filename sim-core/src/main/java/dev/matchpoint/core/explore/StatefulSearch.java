@@ -77,7 +77,7 @@ final class StatefulSearch<S, A> {
       A a = f.todo.get(f.next++);
       Footprint fp = new Footprint();
       S child = ts.execute(f.state, a, fp);
-      tally.transitions++;
+      tally.transition(stack.size());
       Map<A, Footprint> sleep = new LinkedHashMap<>();
       for (Map.Entry<A, Footprint> e : f.sleep.entrySet()) {
         if (!e.getValue().conflicts(fp)) {
@@ -95,6 +95,13 @@ final class StatefulSearch<S, A> {
         stack.push(next);
       }
     }
+    if (tally.stopped()) {
+      long left = 0;
+      for (Frame f : stack) {
+        left += f.todo.size() - f.next;
+      }
+      tally.frontier = left;
+    }
   }
 
   private Frame enter(S state, Map<A, Footprint> sleep, int choice, int optionCount) {
@@ -103,8 +110,10 @@ final class StatefulSearch<S, A> {
     Map<A, Footprint> stored = visited.get(key);
     if (enabled.isEmpty()) {
       if (stored == null) {
+        if (!tally.store()) {
+          return null;
+        }
         visited.put(key, Collections.emptyMap());
-        tally.states++;
         tally.outcome(ts.verdict(state), path(choice, optionCount));
       }
       tally.leaf();
@@ -113,7 +122,9 @@ final class StatefulSearch<S, A> {
     List<A> persistent = ts.persistentSet(state, enabled);
     List<A> todo = new ArrayList<>();
     if (stored == null) {
-      tally.states++;
+      if (!tally.store()) {
+        return null;
+      }
       visited.put(key, sleep.isEmpty() ? Collections.emptyMap() : new LinkedHashMap<>(sleep));
       for (A a : persistent) {
         if (!sleep.containsKey(a)) {

@@ -2,24 +2,41 @@ package dev.matchpoint.core.explore;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Outcome classes and budgets shared by the search strategies. */
+/**
+ * Outcome classes, counters and budgets shared by the search strategies. Time and memory are
+ * polled every {@value #POLL_INTERVAL} transitions (so a single endless schedule is stopped too, not
+ * only a search with many leaves); the memory figure is the heap in use, and only when it exceeds
+ * the budget is a collection requested and the heap measured again, so garbage alone never stops a
+ * search.
+ */
 final class Tally {
+  /** Transitions between two polls of the clock and the heap. */
+  static final int POLL_INTERVAL = 1024;
+
   private final Map<String, ExplorationReport.OutcomeClass> outcomes = new TreeMap<>();
   private final ExploreOptions options;
   private final ProgressListener progress;
   private final long startNanos;
+  private final long memoryBudget;
   long schedules;
   long states;
   long transitions;
+  int maxDepth;
+  long peakHeapBytes;
+  /** Unexplored transitions (or queued states) when a budget stopped the search; -1 when unknown. */
+  long frontier = -1;
   String stopReason;
+  Budget stoppedBy;
 
   Tally(ExploreOptions options, ProgressListener progress) {
     this.options = options;
     this.progress = progress;
     this.startNanos = System.nanoTime();
+    this.memoryBudget = options.memoryBudgetBytes();
   }
 
   /** Records a final state reached by the given choices. */
@@ -32,18 +49,86 @@ final class Tally {
   /** Ends one schedule; returns false when a budget is exhausted. */
   boolean leaf() {
     schedules++;
-    if ((schedules & 0x3ff) == 0) {
-      progress.progress(schedules, states, options.scheduleBudget());
-      if (System.nanoTime() - startNanos > options.timeBudget().toNanos()) {
-        stopReason = "time budget of " + format(options.timeBudget()) + " reached";
-        return false;
+    if (schedules >= options.scheduleBudget()) {
+      stop(Budget.SCHEDULES, "schedule budget of " + options.scheduleBudget() + " reached");
+    }
+    return !stopped();
+  }
+
+  /** Counts one action executed at the given depth, polling the clock and the heap now and then. */
+  void transition(int depth) {
+    transitions++;
+    if (depth > maxDepth) {
+      maxDepth = depth;
+    }
+    if (transitions % POLL_INTERVAL == 0) {
+      progress.progress(new ProgressListener.Progress("search", states, transitions, schedules, maxDepth,
+          elapsedMillis()));
+      Budget over = exceeded();
+      if (over != null) {
+        stop(over, describe(over));
       }
     }
-    if (schedules >= options.scheduleBudget()) {
-      stopReason = "schedule budget of " + options.scheduleBudget() + " reached";
+  }
+
+  /** Counts a new state about to be stored; returns false (and stops) when the state budget is full. */
+  boolean store() {
+    if (states >= options.maxStates()) {
+      stop(Budget.STATES, describe(Budget.STATES));
       return false;
     }
+    states++;
     return true;
+  }
+
+  /**
+   * The time or memory budget exceeded now, or null; samples the peak heap in use.
+   *
+   * @return {@link Budget#TIME}, {@link Budget#MEMORY} or null
+   */
+  Budget exceeded() {
+    if (System.nanoTime() - startNanos > options.timeBudget().toNanos()) {
+      return Budget.TIME;
+    }
+    long used = heapInUse();
+    if (used > memoryBudget) {
+      System.gc();
+      used = heapInUse();
+      if (used > memoryBudget) {
+        return Budget.MEMORY;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the time budget has run out (checked by phases that must not even start then). */
+  boolean outOfTime() {
+    return System.nanoTime() - startNanos > options.timeBudget().toNanos();
+  }
+
+  /** The phrase naming a budget and its limit, e.g. {@code "time budget of 5 s reached"}. */
+  String describe(Budget b) {
+    return switch (b) {
+      case TIME -> "time budget of " + format(options.timeBudget()) + " reached";
+      case MEMORY -> String.format(Locale.ROOT, "memory budget of %d MB reached", memoryBudget >> 20);
+      case STATES -> "state budget of " + options.maxStates() + " reached";
+      case SCHEDULES -> "schedule budget of " + options.scheduleBudget() + " reached";
+      case STEPS -> "a schedule exceeded " + options.maxSteps() + " steps";
+    };
+  }
+
+  /** Stops the search for the first budget that ran out (later ones are ignored). */
+  void stop(Budget b, String reason) {
+    if (stopReason == null) {
+      stopReason = reason;
+      stoppedBy = b;
+    }
+  }
+
+  /** The heap ran out before a poll saw the budget exceeded: the search is over, for memory's sake. */
+  void heapExhausted() {
+    stop(Budget.MEMORY, "the heap ran out before the memory budget of " + (memoryBudget >> 20) + " MB was seen "
+        + "exceeded");
   }
 
   boolean stopped() {
@@ -51,9 +136,7 @@ final class Tally {
   }
 
   void stepLimit() {
-    if (stopReason == null) {
-      stopReason = "a schedule exceeded " + options.maxSteps() + " steps";
-    }
+    stop(Budget.STEPS, describe(Budget.STEPS));
   }
 
   Map<String, ExplorationReport.OutcomeClass> outcomes() {
@@ -62,6 +145,19 @@ final class Tally {
 
   long elapsedMillis() {
     return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+
+  /** Forwards progress of a later phase. */
+  void progress(String phase, long phaseStates, long phaseTransitions, int depth) {
+    progress.progress(new ProgressListener.Progress(phase, phaseStates, phaseTransitions, schedules, depth,
+        elapsedMillis()));
+  }
+
+  long heapInUse() {
+    Runtime rt = Runtime.getRuntime();
+    long used = rt.totalMemory() - rt.freeMemory();
+    peakHeapBytes = Math.max(peakHeapBytes, used);
+    return used;
   }
 
   private static String format(Duration d) {
