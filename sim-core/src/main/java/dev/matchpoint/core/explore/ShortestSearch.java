@@ -11,10 +11,13 @@ import java.util.Map;
  * The search for a shortest violating schedule, within the exploration's budgets (time, states per
  * search, memory). First a breadth-first search from the initial state for a violating final state
  * reached in at most as many steps as the schedule the search found: when it finishes, its first
- * violation is a shortest violating schedule, the same whichever strategy found one first. When a budget cuts it short, the found schedule is shortened instead:
- * for prefixes of it that leave 1, 2, 4, 8... steps, a breadth-first search from the prefix's state
- * looks for a shorter violating completion, and stops at the first prefix whose search does not fit
- * the budgets; the result is labelled shortened, not shortest.
+ * violation is a shortest violating schedule, the same whichever strategy found one first. When a
+ * budget cuts it short, the found schedule is shortened instead: for prefixes of it that leave 1,
+ * 2, 4, 8... steps, a breadth-first search from the prefix's state looks for a shorter violating
+ * ending, and the shortening stops at the first prefix whose search does not fit the budgets; the
+ * result is labelled shortened, not shortest. The first search may use half the time left, the
+ * shortening the rest; a search that has found a violation may use only the first {@value
+ * Tally#SEARCH_PERCENT}% of the time budget, keeping the rest for this phase.
  */
 final class ShortestSearch<S, A> {
   private static final String PHASE = "shortest violation";
@@ -46,14 +49,15 @@ final class ShortestSearch<S, A> {
       return Explorer.replay(ts, found, Counterexample.Length.AS_FOUND,
           "as found, not shortened: the time budget ran out during the search");
     }
-    Bfs root = bfs(ts.initial(), found.size() + 1);
+    long now = System.nanoTime();
+    Bfs root = bfs(ts.initial(), found.size() + 1, now + (tally.deadline() - now) / 2);
     if (root.stoppedBy == null) {
       List<Integer> best = root.choices;
       return Explorer.replay(ts, best, Counterexample.Length.SHORTEST, "shortest: established by a breadth-first "
           + "search over " + root.states + " states");
     }
-    String cut = "the breadth-first search from the initial state stopped at the " + root.stoppedBy.configName()
-        + " budget after " + root.states + " states with " + root.frontier + " left in its queue";
+    String cut = "the breadth-first search from the initial state stopped at the " + (root.stoppedBy == Budget.TIME
+        ? "time budget (its share: half the time left)" : root.stoppedBy.configName() + " budget") + " after " + root.states + " states with " + root.frontier + " left in its queue";
     List<Integer> best = found;
     for (int back = 1; back <= best.size(); back *= 2) {
       int k = best.size() - back;
@@ -61,7 +65,7 @@ final class ShortestSearch<S, A> {
       for (int i = 0; i < k; i++) {
         state = ts.execute(state, ts.enabled(state).get(best.get(i)), new Footprint());
       }
-      Bfs r = bfs(state, back);
+      Bfs r = bfs(state, back, tally.deadline());
       if (r.choices != null) {
         List<Integer> shorter = new ArrayList<>(best.subList(0, k));
         shorter.addAll(r.choices);
@@ -81,9 +85,9 @@ final class ShortestSearch<S, A> {
 
   /**
    * Breadth-first search from a state for a violating final state fewer than {@code bound} steps
-   * away.
+   * away, until a deadline ({@link System#nanoTime} terms).
    */
-  private Bfs bfs(S start, int bound) {
+  private Bfs bfs(S start, int bound, long deadlineNanos) {
     StateKey root = StateKey.of(ts, start);
     Map<StateKey, Parent> parents = new HashMap<>();
     parents.put(root, null);
@@ -111,7 +115,7 @@ final class ShortestSearch<S, A> {
         S next = ts.execute(s, enabled.get(i), new Footprint());
         if (++transitions % Tally.POLL_INTERVAL == 0) {
           tally.progress(PHASE, parents.size(), transitions, depth + 1);
-          Budget over = tally.exceeded();
+          Budget over = tally.exceeded(deadlineNanos);
           if (over != null) {
             return new Bfs(null, over, parents.size(), queue.size());
           }

@@ -16,12 +16,18 @@ import java.util.TreeMap;
 final class Tally {
   /** Transitions between two polls of the clock and the heap. */
   static final int POLL_INTERVAL = 1024;
+  /**
+   * Share of the time budget, in percent, that a search which has found a violation may use when a
+   * shortest violation is wanted: the rest is kept for the shortest-violation search.
+   */
+  static final int SEARCH_PERCENT = 90;
 
   private final Map<String, ExplorationReport.OutcomeClass> outcomes = new TreeMap<>();
   private final ExploreOptions options;
   private final ProgressListener progress;
   private final long startNanos;
   private final long memoryBudget;
+  private boolean violationSeen;
   long schedules;
   long states;
   long transitions;
@@ -41,6 +47,7 @@ final class Tally {
 
   /** Records a final state reached by the given choices. */
   void outcome(Verdict v, List<Integer> choices) {
+    violationSeen |= v.violation();
     ExplorationReport.OutcomeClass old = outcomes.get(v.outcome());
     outcomes.put(v.outcome(), old == null ? new ExplorationReport.OutcomeClass(v, 1, choices)
         : new ExplorationReport.OutcomeClass(old.verdict(), old.count() + 1, old.example()));
@@ -64,9 +71,12 @@ final class Tally {
     if (transitions % POLL_INTERVAL == 0) {
       progress.progress(new ProgressListener.Progress("search", states, transitions, schedules, maxDepth,
           elapsedMillis()));
-      Budget over = exceeded();
+      boolean reserve = violationSeen && options.shortestViolation();
+      Budget over = exceeded(reserve ? startNanos + options.timeBudget().toNanos() / 100 * SEARCH_PERCENT
+          : deadline());
       if (over != null) {
-        stop(over, describe(over));
+        stop(over, describe(over) + (over == Budget.TIME && reserve ? ", less the " + (100 - SEARCH_PERCENT)
+            + "% kept for shortening the violating schedule" : ""));
       }
     }
   }
@@ -81,13 +91,19 @@ final class Tally {
     return true;
   }
 
+  /** The end of the time budget, in {@link System#nanoTime} terms. */
+  long deadline() {
+    return startNanos + options.timeBudget().toNanos();
+  }
+
   /**
    * The time or memory budget exceeded now, or null; samples the peak heap in use.
    *
+   * @param deadlineNanos the phase's deadline, in {@link System#nanoTime} terms, at most {@link #deadline}
    * @return {@link Budget#TIME}, {@link Budget#MEMORY} or null
    */
-  Budget exceeded() {
-    if (System.nanoTime() - startNanos > options.timeBudget().toNanos()) {
+  Budget exceeded(long deadlineNanos) {
+    if (System.nanoTime() - deadlineNanos > 0) {
       return Budget.TIME;
     }
     long used = heapInUse();
@@ -103,7 +119,7 @@ final class Tally {
 
   /** Whether the time budget has run out (checked by phases that must not even start then). */
   boolean outOfTime() {
-    return System.nanoTime() - startNanos > options.timeBudget().toNanos();
+    return System.nanoTime() - deadline() > 0;
   }
 
   /** The phrase naming a budget and its limit, e.g. {@code "time budget of 5 s reached"}. */
