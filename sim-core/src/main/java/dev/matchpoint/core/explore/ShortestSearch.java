@@ -49,6 +49,7 @@ final class ShortestSearch<S, A> {
       return Explorer.replay(ts, found, Counterexample.Length.AS_FOUND,
           "as found, not shortened: the time budget ran out during the search");
     }
+    tally.newPhase();
     long now = System.nanoTime();
     Bfs root = bfs(ts.initial(), found.size() + 1, now + (tally.deadline() - now) / 2);
     if (root.stoppedBy == null) {
@@ -115,7 +116,7 @@ final class ShortestSearch<S, A> {
         S next = ts.execute(s, enabled.get(i), new Footprint());
         if (++transitions % Tally.POLL_INTERVAL == 0) {
           tally.progress(PHASE, parents.size(), transitions, depth + 1);
-          Budget over = tally.exceeded(deadlineNanos);
+          Budget over = tally.exceeded(deadlineNanos, transitions);
           if (over != null) {
             return new Bfs(null, over, parents.size(), queue.size());
           }

@@ -9,9 +9,7 @@ import java.util.TreeMap;
 /**
  * Outcome classes, counters and budgets shared by the search strategies. Time and memory are
  * polled every {@value #POLL_INTERVAL} transitions (so a single endless schedule is stopped too, not
- * only a search with many leaves); the memory figure is the heap in use, and only when it exceeds
- * the budget is a collection requested and the heap measured again, so garbage alone never stops a
- * search.
+ * only a search with many leaves); see {@link #exceeded} for how the heap is judged.
  */
 final class Tally {
   /** Transitions between two polls of the clock and the heap. */
@@ -28,6 +26,10 @@ final class Tally {
   private final long startNanos;
   private final long memoryBudget;
   private boolean violationSeen;
+  /** Transitions of the phase before which no collection is requested ({@link #exceeded}). */
+  private long nextCollectionAt;
+  private long lastCollectionAt;
+  private long lastLive;
   long schedules;
   long states;
   long transitions;
@@ -73,7 +75,7 @@ final class Tally {
           elapsedMillis()));
       boolean reserve = violationSeen && options.shortestViolation();
       Budget over = exceeded(reserve ? startNanos + options.timeBudget().toNanos() / 100 * SEARCH_PERCENT
-          : deadline());
+          : deadline(), transitions);
       if (over != null) {
         stop(over, describe(over) + (over == Budget.TIME && reserve ? ", less the " + (100 - SEARCH_PERCENT)
             + "% kept for shortening the violating schedule" : ""));
@@ -97,24 +99,44 @@ final class Tally {
   }
 
   /**
-   * The time or memory budget exceeded now, or null; samples the peak heap in use.
+   * The time or memory budget exceeded now, or null; samples the peak heap in use. The heap in use
+   * includes garbage, so when it is over the memory budget a collection is requested and the heap
+   * measured again: only what survives counts. To keep those collections rare, after one that left
+   * the heap under budget the next waits until half the room left would be filled at the live
+   * bytes per transition seen so far (the larger of the phase's average and the growth since the
+   * previous collection).
    *
-   * @param deadlineNanos the phase's deadline, in {@link System#nanoTime} terms, at most {@link #deadline}
+   * @param deadlineNanos the phase's deadline, in {@link System#nanoTime} terms, at most {@link
+   *     #deadline}
+   * @param phaseTransitions transitions executed by the phase so far
    * @return {@link Budget#TIME}, {@link Budget#MEMORY} or null
    */
-  Budget exceeded(long deadlineNanos) {
+  Budget exceeded(long deadlineNanos, long phaseTransitions) {
     if (System.nanoTime() - deadlineNanos > 0) {
       return Budget.TIME;
     }
-    long used = heapInUse();
-    if (used > memoryBudget) {
-      System.gc();
-      used = heapInUse();
-      if (used > memoryBudget) {
-        return Budget.MEMORY;
-      }
+    if (heapInUse() <= memoryBudget || phaseTransitions < nextCollectionAt) {
+      return null;
     }
+    System.gc();
+    long live = heapInUse();
+    if (live > memoryBudget) {
+      return Budget.MEMORY;
+    }
+    long perTransition = Math.max(1, live / Math.max(1, phaseTransitions));
+    if (lastCollectionAt > 0 && phaseTransitions > lastCollectionAt) {
+      perTransition = Math.max(perTransition, (live - lastLive) / (phaseTransitions - lastCollectionAt));
+    }
+    lastCollectionAt = phaseTransitions;
+    lastLive = live;
+    nextCollectionAt = phaseTransitions + Math.max(POLL_INTERVAL, (memoryBudget - live) / perTransition / 2);
     return null;
+  }
+
+  /** Starts a phase: its structures are new, so is its rate of growth. */
+  void newPhase() {
+    nextCollectionAt = 0;
+    lastCollectionAt = 0;
   }
 
   /** Whether the time budget has run out (checked by phases that must not even start then). */
