@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * The report of {@code explore --json}: one JSON object on one line, every outcome class listed.
- * Fields are documented in {@code docs/cli.md}; only {@code elapsed_ms}, {@code states_per_second},
+ * Fields are documented in {@code docs/cli.md}; only {@code elapsed_ms}, {@code search_ms}, {@code states_per_second},
  * {@code peak_heap_bytes} and {@code memory_budget_bytes} (a share of the heap by default) depend on
  * the machine.
  */
@@ -66,6 +66,7 @@ final class ExploreJson {
         g.writeNumberField("frontier", r.frontier());
       }
       g.writeNumberField("elapsed_ms", r.elapsedMillis());
+      g.writeNumberField("search_ms", r.searchMillis());
       g.writeNumberField("states_per_second", r.statesPerSecond());
       g.writeNumberField("peak_heap_bytes", r.peakHeapBytes());
       g.writeBooleanField("violation_found", r.violationFound());

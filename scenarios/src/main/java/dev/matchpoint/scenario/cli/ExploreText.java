@@ -56,12 +56,13 @@ final class ExploreText {
       }
       sb.append('\n');
     }
-    sb.append("elapsed:     ").append(String.format(Locale.ROOT, "%.2f s", r.elapsedMillis() / 1000.0));
+    sb.append("elapsed:     ").append(String.format(Locale.ROOT, "%.2f s (search %.2f s", r.elapsedMillis() / 1000.0,
+        r.searchMillis() / 1000.0));
     if (r.states() > 0) {
       sb.append(", ").append(r.statesPerSecond()).append(" states/s");
     }
-    sb.append(String.format(Locale.ROOT, ", peak heap %d MB of a %d MB memory budget%n", r.peakHeapBytes() >> 20,
-        plan.options().memoryBudgetBytes() >> 20));
+    sb.append(String.format(Locale.ROOT, "); heap in use at most %d MB, garbage included (memory budget: %d MB "
+        + "live)%n", r.peakHeapBytes() >> 20, plan.options().memoryBudgetBytes() >> 20));
     long violating = r.outcomes().values().stream().filter(o -> o.verdict().violation()).count();
     sb.append("outcomes:    ").append(r.outcomes().size()).append(" distinct, ").append(violating)
         .append(" violating a check (count = ").append(stateful(plan) ? "distinct final states" : "schedules")

@@ -152,7 +152,7 @@ class ExploreCommandTest {
     JsonNode n = json(run("explore", "mprobe-fix-2x2", "--json"));
     for (String field : List.of("scenario", "file", "expect", "seed", "strategy", "schedule_budget", "time_budget_ms",
         "max_states", "memory_budget_bytes", "pct_depth", "max_steps", "reduction", "banner", "exhaustive",
-        "stop_reason", "stopped_by", "schedules", "states", "transitions", "max_depth", "frontier", "elapsed_ms",
+        "stop_reason", "stopped_by", "schedules", "states", "transitions", "max_depth", "frontier", "elapsed_ms", "search_ms",
         "states_per_second", "peak_heap_bytes", "violation_found", "outcomes", "counterexample", "replay",
         "exit_code")) {
       assertNotNull(n.get(field), field + " in " + n);

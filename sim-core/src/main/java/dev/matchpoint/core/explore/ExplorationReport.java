@@ -25,10 +25,12 @@ import java.util.Map;
  * @param counterexample a violating schedule (shortest, shortened or as found), or null when no
  *     violation was found
  * @param elapsedMillis wall-clock duration of every phase, for reports only
+ * @param searchMillis wall-clock duration of the search alone (without the shortest-violation
+ *     search), for reports only
  */
 public record ExplorationReport(Strategy strategy, boolean exhaustive, String stopReason, Budget stoppedBy,
     long schedules, long states, long transitions, int maxDepth, long frontier, long peakHeapBytes,
-    Map<String, OutcomeClass> outcomes, Counterexample counterexample, long elapsedMillis) {
+    Map<String, OutcomeClass> outcomes, Counterexample counterexample, long elapsedMillis, long searchMillis) {
   /**
    * One outcome class.
    *
@@ -54,11 +56,11 @@ public record ExplorationReport(Strategy strategy, boolean exhaustive, String st
   }
 
   /**
-   * Distinct states stored per second of wall-clock time, for reports only.
+   * Distinct states stored per second of the search's wall-clock time, for reports only.
    *
    * @return states per second, 0 when nothing was stored or no time passed
    */
   public long statesPerSecond() {
-    return elapsedMillis == 0 ? 0 : states * 1000 / elapsedMillis;
+    return searchMillis == 0 ? 0 : states * 1000 / searchMillis;
   }
 }

@@ -36,9 +36,11 @@ public final class Explorer {
     Tally tally = new Tally(options, progress);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     AtomicReference<Counterexample> cex = new AtomicReference<>();
+    long[] searchMillis = new long[1];
     Thread worker = new Thread(null, () -> {
       try {
         search(ts, options, tally);
+        searchMillis[0] = tally.elapsedMillis();
         cex.set(counterexample(ts, options, tally));
       } catch (Throwable t) {
         failure.set(t);
@@ -65,7 +67,7 @@ public final class Explorer {
         tally.maxDepth, tally.elapsedMillis()));
     return new ExplorationReport(options.strategy(), exhaustive, stop, tally.stoppedBy, tally.schedules,
         tally.states, tally.transitions, tally.maxDepth, tally.stopped() ? tally.frontier : -1, tally.peakHeapBytes,
-        tally.outcomes(), cex.get(), tally.elapsedMillis());
+        tally.outcomes(), cex.get(), tally.elapsedMillis(), searchMillis[0]);
   }
 
   private static <S, A> void search(TransitionSystem<S, A> ts, ExploreOptions options, Tally tally) {
