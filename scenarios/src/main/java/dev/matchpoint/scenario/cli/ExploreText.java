@@ -15,7 +15,8 @@ import java.util.Map;
  * outcome classes with their counts (violating ones marked, the first {@value #CLASS_LINES}
  * listed), and, when a check can be violated, the shortest violating schedule as numbered MPI
  * steps with the command that replays it. Only the {@code elapsed:} line (seconds, states per second,
- * peak heap) depends on the machine.
+ * peak heap) depends on the machine, unless the time or memory budget stopped a phase (or the memory
+ * budget is the default share of the heap, which the banner shows).
  */
 final class ExploreText {
   /** The most outcome classes listed; the rest are counted. */
