@@ -85,18 +85,60 @@ class ExploreBudgetTest {
 
   @Test
   void loopingScenario_inA128MegabyteHeap_endsAtTheMemoryBudget_notInOutOfMemoryError() throws Exception {
-    Path file = loop();
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(java.toString(), "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "explore", file.toString()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), out);
-    assertFalse(out.contains("OutOfMemoryError"), out);
-    assertEquals(4, p.exitValue(), out);
-    for (String part : List.of("search:      NOT exhaustive (memory budget of ",
+    String out = forked("-Xmx128m", "explore", loop().toString());
+    for (String part : List.of("exit 4\n", "search:      NOT exhaustive (memory budget of ",
         "stopped by:  memory budget, with ", "result:      no violation found before the budget ran out")) {
       assertTrue(out.contains(part), part + " in:\n" + out);
     }
+  }
+
+  /** The probe race 4 x 4 (the library's probe-race-TxT at T = 4, as {@code Patterns.probeRace(4)} builds it). */
+  private static final String RACE_4X4 = """
+      scenario: probe-race-4x4
+      seed: 0
+      wildcard-policy: any
+      network:
+        latency: {model: loggp, L: 1000, o: 200, g: 100, G: 0.1}
+        order: per-pair-fifo
+        eager-threshold: 4096
+      ranks:
+        - rank: [0, 1, 2, 3]
+          program:
+            - send: {dest: 4, tag: 0, count: rank + 1, type: int}
+        - rank: 4
+          threads: 4
+          program:
+            - probe: {source: any, tag: 0, status: st}
+            - recv: {source: st.source, tag: 0, count: st.count, type: int}
+      checks: [probe-then-receive-same-message, no-deadlock, complete-before-finalize]
+      """;
+
+  private static String forked(String heap, String... args) throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command = new java.util.ArrayList<>(List.of(java.toString(), heap, "-cp",
+        System.getProperty("java.class.path"), Main.class.getName()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES), out);
+    assertFalse(out.contains("OutOfMemoryError"), out);
+    return "exit " + p.exitValue() + "\n" + out;
+  }
+
+  @Test
+  void probeRace4x4_inA128MegabyteHeap_theMemoryBudgetStopsTheShortestViolationSearch() throws Exception {
+    // The search fits (55,876 states); the breadth-first search for a shortest violation (189,363
+    // states at -Xmx512m) does not: the memory budget must stop it, and the schedule be shortened.
+    Path file = dir.resolve("probe-race-4x4.yaml");
+    Files.writeString(file, RACE_4X4, StandardCharsets.UTF_8);
+    String out = forked("-Xmx128m", "explore", file.toString());
+    for (String part : List.of("exit 1\n", "search:      exhaustive (search complete)", "states:      55876 stored",
+        "the breadth-first search from the initial state stopped at the memory budget after ",
+        "result:      violation found  (exit 1)")) {
+      assertTrue(out.contains(part), part + " in:\n" + out);
+    }
+    assertTrue(out.contains("shortened violating schedule (not proven shortest)")
+        || out.contains("a violating schedule (not proven shortest)"), out);
   }
 
   @Test

@@ -49,7 +49,6 @@ final class ShortestSearch<S, A> {
       return Explorer.replay(ts, found, Counterexample.Length.AS_FOUND,
           "as found, not shortened: the time budget ran out during the search");
     }
-    tally.newPhase();
     long now = System.nanoTime();
     Bfs root = bfs(ts.initial(), found.size() + 1, now + (tally.deadline() - now) / 2);
     if (root.stoppedBy == null) {
@@ -98,6 +97,8 @@ final class ShortestSearch<S, A> {
     queue.add(start);
     keys.add(root);
     depths.add(0);
+    tally.newPhase();
+    long steps = 0;
     while (!queue.isEmpty()) {
       S s = queue.poll();
       StateKey k = keys.poll();
@@ -114,9 +115,10 @@ final class ShortestSearch<S, A> {
       }
       for (int i = 0; i < enabled.size(); i++) {
         S next = ts.execute(s, enabled.get(i), new Footprint());
-        if (++transitions % Tally.POLL_INTERVAL == 0) {
+        transitions++;
+        if (++steps % Tally.POLL_INTERVAL == 0) {
           tally.progress(PHASE, parents.size(), transitions, depth + 1);
-          Budget over = tally.exceeded(deadlineNanos, transitions);
+          Budget over = tally.exceeded(deadlineNanos, steps);
           if (over != null) {
             return new Bfs(null, over, parents.size(), queue.size());
           }

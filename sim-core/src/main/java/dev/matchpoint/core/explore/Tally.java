@@ -133,7 +133,11 @@ final class Tally {
     return null;
   }
 
-  /** Starts a phase: its structures are new, so is its rate of growth. */
+  /**
+   * Starts a phase (the search, or one breadth-first search of the shortest-violation phase): its
+   * structures are new, so is their rate of growth, counted from the transitions it passes to
+   * {@link #exceeded}.
+   */
   void newPhase() {
     nextCollectionAt = 0;
     lastCollectionAt = 0;
