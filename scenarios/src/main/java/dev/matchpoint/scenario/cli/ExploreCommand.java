@@ -28,10 +28,11 @@ import picocli.CommandLine.Parameters;
     description = {
       "Search the logical-mode schedules of a scenario (thread interleavings, packet deliveries,",
       "wildcard choices) and report the distinct outcome classes with their counts. When a check can",
-      "be violated, print the shortest violating schedule as numbered MPI steps and the exact",
-      "'matchpoint replay' command that reproduces it. The default strategy, exhaustive, is a stateful",
-      "depth-first search with persistent and sleep sets: when it finishes within its budgets it has",
-      "seen every outcome. A progress bar is drawn on standard error on an interactive terminal only."
+      "be violated, print the shortest violating schedule (or, when the budgets do not allow proving",
+      "that, a shortened one) as numbered MPI steps and the 'matchpoint replay' command for it. The",
+      "default strategy, exhaustive, is a stateful depth-first search with persistent and sleep sets:",
+      "when it finishes within its budgets it has seen every outcome. A progress line (states,",
+      "states/s, depth, elapsed time) is drawn on standard error only when it is a terminal."
     },
     footerHeading = "%nExamples:%n",
     footer = {
@@ -41,8 +42,10 @@ import picocli.CommandLine.Parameters;
       "  matchpoint explore mprobe-fix-3x3 --strategy dpor --time-budget 30s --json",
       "",
       "Exit codes: 0 no violation found (the report says whether the search was exhaustive),",
-      "1 a violation found, 4 a budget ran out before the search finished and no violation was found,",
-      "64 bad input or usage, 70 internal error."
+      "1 a violation found, 4 a budget (schedules, states, time, memory, steps) ran out before the",
+      "search finished and no violation was found, 64 bad input or usage, 70 internal error.",
+      "The budgets govern every phase, the shortest-violation search included; the report names the",
+      "budget that stopped a phase and how far it got."
     })
 final class ExploreCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -61,6 +64,15 @@ final class ExploreCommand implements Callable<Integer> {
   @Option(names = "--time-budget", paramLabel = "DURATION", defaultValue = "10m",
       description = "Wall-clock budget, e.g. 500ms, 30s, 10m, 1h (default: ${DEFAULT-VALUE}).")
   String timeBudget;
+
+  @Option(names = "--max-states", paramLabel = "N", description = "State budget: the most distinct states each "
+      + "phase may store (the search's visited set, the shortest-violation search's); default: no limit.")
+  Long maxStates;
+
+  @Option(names = "--memory-budget", paramLabel = "SIZE", description = "Heap the exploration may use, e.g. 512m, "
+      + "2g (bytes, or k/m/g for KiB/MiB/GiB; default: " + ExploreOptions.DEFAULT_MEMORY_PERCENT + "% of the JVM's "
+      + "maximum heap).")
+  String memoryBudget;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed of the random and pct strategies (default: the "
       + "scenario's 'seed').")
@@ -101,6 +113,17 @@ final class ExploreCommand implements Callable<Integer> {
     if (budget != null && budget < 1) {
       return Cli.badInput(err, "--budget must be >= 1, got " + budget);
     }
+    if (maxStates != null && maxStates < 1) {
+      return Cli.badInput(err, "--max-states must be >= 1, got " + maxStates);
+    }
+    long memory = 0;
+    if (memoryBudget != null) {
+      try {
+        memory = bytes(memoryBudget);
+      } catch (IllegalArgumentException e) {
+        return Cli.badInput(err, "--memory-budget: " + e.getMessage());
+      }
+    }
     if (seed != null && seed < 0) {
       return Cli.badInput(err, "--seed must be >= 0, got " + seed);
     }
@@ -113,7 +136,8 @@ final class ExploreCommand implements Callable<Integer> {
     }
     ExploreOptions d = ExplorePlan.defaults(sc, s);
     ExploreOptions o = new ExploreOptions(s, budget != null ? budget : d.scheduleBudget(), time,
-        seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true);
+        seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true,
+        maxStates != null ? maxStates : Long.MAX_VALUE, memory);
     ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction,
         fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE);
     if (!json) {
@@ -121,12 +145,36 @@ final class ExploreCommand implements Callable<Integer> {
       out.flush();
     }
     ExplorationReport r;
-    try (TerminalProgress progress = TerminalProgress.open(o.scheduleBudget())) {
+    try (TerminalProgress progress = TerminalProgress.open()) {
       r = plan.explore(progress);
     }
     ExitCode exit = plan.exitCode(r);
     out.print(json ? ExploreJson.render(plan, r, exit) : ExploreText.render(plan, r, exit));
     out.flush();
     return exit.code();
+  }
+
+  /**
+   * Parses a size.
+   *
+   * @param text digits with an optional suffix k, m or g (KiB, MiB, GiB; either case)
+   * @return bytes, at least 1
+   * @throws IllegalArgumentException naming the accepted forms
+   */
+  static long bytes(String text) {
+    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : t.endsWith("g") ? 30 : 0;
+    String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
+    long n;
+    try {
+      n = Long.parseLong(digits);
+    } catch (NumberFormatException e) {
+      n = -1;
+    }
+    if (n < 1 || n > (Long.MAX_VALUE >> shift)) {
+      throw new IllegalArgumentException("expected a positive size such as 512m, 2g or 1000000 (bytes), got '"
+          + text + "'");
+    }
+    return n << shift;
   }
 }

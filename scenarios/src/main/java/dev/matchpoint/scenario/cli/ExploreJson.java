@@ -16,7 +16,9 @@ import java.util.Map;
 
 /**
  * The report of {@code explore --json}: one JSON object on one line, every outcome class listed.
- * Fields are documented in {@code docs/cli.md}; only {@code elapsed_ms} depends on the machine.
+ * Fields are documented in {@code docs/cli.md}; only {@code elapsed_ms}, {@code search_ms}, {@code states_per_second},
+ * {@code peak_heap_bytes} and {@code memory_budget_bytes} (a share of the heap by default) depend on
+ * the machine.
  */
 final class ExploreJson {
   private ExploreJson() {}
@@ -41,16 +43,32 @@ final class ExploreJson {
       g.writeStringField("strategy", o.strategy().configName());
       g.writeNumberField("schedule_budget", o.scheduleBudget());
       g.writeNumberField("time_budget_ms", o.timeBudget().toMillis());
+      if (o.maxStates() == Long.MAX_VALUE) {
+        g.writeNullField("max_states");
+      } else {
+        g.writeNumberField("max_states", o.maxStates());
+      }
+      g.writeNumberField("memory_budget_bytes", o.memoryBudgetBytes());
       g.writeNumberField("pct_depth", o.pctDepth());
       g.writeNumberField("max_steps", o.maxSteps());
       g.writeStringField("reduction", plan.reductionName());
       g.writeStringField("banner", plan.banner());
       g.writeBooleanField("exhaustive", r.exhaustive());
       g.writeStringField("stop_reason", r.stopReason());
+      g.writeStringField("stopped_by", r.stoppedBy() == null ? null : r.stoppedBy().configName());
       g.writeNumberField("schedules", r.schedules());
       g.writeNumberField("states", r.states());
       g.writeNumberField("transitions", r.transitions());
+      g.writeNumberField("max_depth", r.maxDepth());
+      if (r.frontier() < 0) {
+        g.writeNullField("frontier");
+      } else {
+        g.writeNumberField("frontier", r.frontier());
+      }
       g.writeNumberField("elapsed_ms", r.elapsedMillis());
+      g.writeNumberField("search_ms", r.searchMillis());
+      g.writeNumberField("states_per_second", r.statesPerSecond());
+      g.writeNumberField("peak_heap_bytes", r.peakHeapBytes());
       g.writeBooleanField("violation_found", r.violationFound());
       outcomes(g, r, plan.schedules(r));
       counterexample(g, plan, r.counterexample());
@@ -86,6 +104,8 @@ final class ExploreJson {
     }
     g.writeObjectFieldStart("counterexample");
     g.writeBooleanField("shortest", cex.shortest());
+    g.writeStringField("length", cex.length().configName());
+    g.writeStringField("length_note", cex.note());
     strings(g, "steps", cex.steps());
     strings(g, "notes", StepNotes.of(plan.replay(cex).trace(), cex.steps().size()));
     g.writeStringField("schedule", cex.schedule().trimmed().toString());

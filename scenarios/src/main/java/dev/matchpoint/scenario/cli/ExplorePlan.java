@@ -20,7 +20,8 @@ import java.util.Objects;
 
 /**
  * One exploration to make (DESIGN §5): the scenario's logical-mode model, searched with one
- * strategy under a schedule budget, a wall-clock budget and a step limit. Every schedule it reports
+ * strategy under a schedule budget, a wall-clock budget, a state budget, a memory budget and a step
+ * limit. Every schedule it reports
  * replays with {@code matchpoint replay FILE --mode logical --schedule S}.
  *
  * @param file the FILE argument as given, for the replay commands
@@ -82,7 +83,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
   /**
    * Runs the exploration.
    *
-   * @param progress receives periodic progress (every 1024 schedules)
+   * @param progress receives periodic progress (every 1024 transitions)
    * @return the report
    */
   ExplorationReport explore(ProgressListener progress) {
@@ -99,7 +100,9 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
     Strategy s = options.strategy();
     return "seed=" + options.seed() + " strategy=" + s.configName() + " schedule-budget=" + options.scheduleBudget()
         + " time-budget=" + Durations.format(options.timeBudget()) + (s == Strategy.PCT ? " pct-depth="
-        + options.pctDepth() : "") + " max-steps=" + options.maxSteps() + " reduction=" + reductionName()
+        + options.pctDepth() : "") + " max-steps=" + options.maxSteps() + " max-states="
+        + (options.maxStates() == Long.MAX_VALUE ? "unlimited" : Long.toString(options.maxStates()))
+        + " memory-budget=" + (options.memoryBudgetBytes() >> 20) + "m" + " reduction=" + reductionName()
         + " outcomes=" + outcomes.configName() + " mode=logical " + RunPlan.modelOptions(scenario) + " scenario="
         + scenario.name();
   }

@@ -14,7 +14,9 @@ import java.util.Map;
  * The human-readable report of {@code matchpoint explore}: how far the search got, the distinct
  * outcome classes with their counts (violating ones marked, the first {@value #CLASS_LINES}
  * listed), and, when a check can be violated, the shortest violating schedule as numbered MPI
- * steps with the command that replays it. Only the {@code elapsed:} line depends on the machine.
+ * steps with the command that replays it. Only the {@code elapsed:} line (seconds, states per second,
+ * peak heap) depends on the machine, unless the time or memory budget stopped a phase (or the memory
+ * budget is the default share of the heap, which the banner shows).
  */
 final class ExploreText {
   /** The most outcome classes listed; the rest are counted. */
@@ -44,9 +46,24 @@ final class ExploreText {
     sb.append("search:      ").append(search(plan, r)).append('\n');
     sb.append("schedules:   ").append(r.schedules()).append(plan.options().strategy() == Strategy.EXHAUSTIVE
         ? " (leaves of the search: final states, states already explored, fully sleeping states)\n" : "\n");
-    sb.append("states:      ").append(r.states() == 0 ? "not stored by this strategy" : r.states()).append('\n');
+    sb.append("states:      ").append(r.states() == 0 ? "not stored by this strategy" : r.states() + " stored")
+        .append('\n');
     sb.append("transitions: ").append(r.transitions()).append('\n');
-    sb.append("elapsed:     ").append(String.format(Locale.ROOT, "%.2f s", r.elapsedMillis() / 1000.0)).append('\n');
+    sb.append("depth:       ").append(r.maxDepth()).append(" steps at most\n");
+    if (r.stoppedBy() != null) {
+      sb.append("stopped by:  ").append(r.stoppedBy().configName()).append(" budget");
+      if (r.frontier() >= 0) {
+        sb.append(", with ").append(r.frontier()).append(" transitions left unexplored on the search stack");
+      }
+      sb.append('\n');
+    }
+    sb.append("elapsed:     ").append(String.format(Locale.ROOT, "%.2f s (search %.2f s", r.elapsedMillis() / 1000.0,
+        r.searchMillis() / 1000.0));
+    if (r.states() > 0) {
+      sb.append(", ").append(r.statesPerSecond()).append(" states/s");
+    }
+    sb.append(String.format(Locale.ROOT, "); heap in use at most %d MB, garbage included (memory budget: %d MB "
+        + "live)%n", r.peakHeapBytes() >> 20, plan.options().memoryBudgetBytes() >> 20));
     long violating = r.outcomes().values().stream().filter(o -> o.verdict().violation()).count();
     sb.append("outcomes:    ").append(r.outcomes().size()).append(" distinct, ").append(violating)
         .append(" violating a check (count = ").append(stateful(plan) ? "distinct final states" : "schedules")
@@ -67,10 +84,14 @@ final class ExploreText {
     }
     Counterexample cex = r.counterexample();
     if (cex != null) {
-      sb.append(cex.shortest() ? "shortest violating schedule" : "a violating schedule (not proven shortest)")
-          .append(" (").append(cex.steps().size()).append(" steps):\n");
+      sb.append(switch (cex.length()) {
+        case SHORTEST -> "shortest violating schedule";
+        case SHORTENED -> "shortened violating schedule (not proven shortest)";
+        case AS_FOUND -> "a violating schedule (not proven shortest)";
+      }).append(" (").append(cex.steps().size()).append(" steps):\n");
       RunResult replay = plan.replay(cex);
       steps(sb, cex.steps(), StepNotes.of(replay.trace(), cex.steps().size()));
+      sb.append("length:      ").append(cex.note()).append('\n');
       sb.append("violated:\n");
       for (String d : cex.verdict().details()) {
         sb.append("  ").append(d).append('\n');

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.scenario.cli.CliTest.Result;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -169,8 +170,10 @@ class ExploreCommandTest {
   void explore_json_isOneObjectWithTheDocumentedFields() throws IOException {
     JsonNode n = json(run("explore", "mprobe-fix-2x2", "--json"));
     for (String field : List.of("scenario", "file", "expect", "seed", "strategy", "schedule_budget", "time_budget_ms",
-        "pct_depth", "max_steps", "reduction", "banner", "exhaustive", "stop_reason", "schedules", "states",
-        "transitions", "elapsed_ms", "violation_found", "outcomes", "counterexample", "replay", "exit_code")) {
+        "max_states", "memory_budget_bytes", "pct_depth", "max_steps", "reduction", "banner", "exhaustive",
+        "stop_reason", "stopped_by", "schedules", "states", "transitions", "max_depth", "frontier", "elapsed_ms", "search_ms",
+        "states_per_second", "peak_heap_bytes", "violation_found", "outcomes", "counterexample", "replay",
+        "exit_code")) {
       assertNotNull(n.get(field), field + " in " + n);
     }
     assertTrue(n.get("exhaustive").asBoolean());
@@ -218,20 +221,26 @@ class ExploreCommandTest {
   }
 
   @Test
-  void progressBar_drawsOnlyWhenAStreamIsGiven_andFollowsTheSchedules() {
-    // Tests run without a console: no bar on standard error, whatever the command prints.
+  void progressLine_drawsOnlyWhenAStreamIsGiven_andShowsStatesRateDepthAndTime() {
+    // Tests run with standard error redirected: no line, whatever the command prints.
     assertFalse(TerminalProgress.wanted());
-    try (TerminalProgress none = TerminalProgress.open(100)) {
+    ProgressListener.Progress p = new ProgressListener.Progress("search", 120_000, 480_000, 9_000, 37, 3_000);
+    try (TerminalProgress none = TerminalProgress.open()) {
       assertFalse(none.drawing());
-      none.progress(1024, 10, 100);
-      assertEquals(-1, none.current());
+      none.progress(p);
+      assertEquals("", none.current());
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (TerminalProgress bar = new TerminalProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8), 10_000)) {
-      assertTrue(bar.drawing());
-      bar.progress(2048, 500, 10_000);
-      assertEquals(2048, bar.current());
+    try (TerminalProgress line = new TerminalProgress(new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+      assertTrue(line.drawing());
+      line.progress(p);
+      assertEquals("search: 120000 states, 40000 states/s, depth 37, 3.0 s", line.current());
     }
-    assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("exploring"), bytes.toString(StandardCharsets.UTF_8));
+    String drawn = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(drawn.contains("\rsearch: 120000 states, 40000 states/s, depth 37, 3.0 s"), drawn);
+    assertFalse(drawn.contains("%"), "no percentage of a schedule budget: " + drawn);
+    assertEquals("search: 9000 schedules, 3000 schedules/s, depth 37, 3.0 s",
+        TerminalProgress.line(new ProgressListener.Progress("search", 0, 480_000, 9_000, 37, 3_000)));
   }
+
 }

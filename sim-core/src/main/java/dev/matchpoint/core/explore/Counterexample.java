@@ -11,16 +11,51 @@ import java.util.List;
  * @param choices index into the enabled actions at each step
  * @param optionCounts number of enabled actions at each step
  * @param verdict the final state's verdict
- * @param shortest true when a breadth-first search established that no shorter violating schedule
- *     exists
+ * @param length whether the schedule is known to be a shortest one, was shortened, or is as found
+ * @param note how its length was established, one line, e.g. {@code shortest: a breadth-first search
+ *     over 1234 states found none shorter}
  */
 public record Counterexample(List<String> steps, List<Integer> choices, List<Integer> optionCounts, Verdict verdict,
-    boolean shortest) {
+    Length length, String note) {
+  /** What is known about a counterexample's length. */
+  public enum Length {
+    /** A breadth-first search established that no shorter violating schedule exists. */
+    SHORTEST("shortest"),
+    /** Shorter than the one the search found, but a budget kept the proof of minimality out of reach. */
+    SHORTENED("shortened"),
+    /** The schedule the search found, not shortened (no budget left, or nothing shorter found). */
+    AS_FOUND("as-found");
+
+    private final String configName;
+
+    Length(String configName) {
+      this.configName = configName;
+    }
+
+    /**
+     * The name in reports and JSON.
+     *
+     * @return {@code shortest}, {@code shortened} or {@code as-found}
+     */
+    public String configName() {
+      return configName;
+    }
+  }
+
   /** Copies the lists. */
   public Counterexample {
     steps = List.copyOf(steps);
     choices = List.copyOf(choices);
     optionCounts = List.copyOf(optionCounts);
+  }
+
+  /**
+   * Whether no shorter violating schedule exists.
+   *
+   * @return true when {@link #length} is {@link Length#SHORTEST}
+   */
+  public boolean shortest() {
+    return length == Length.SHORTEST;
   }
 
   /**

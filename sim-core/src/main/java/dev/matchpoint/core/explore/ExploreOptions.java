@@ -3,24 +3,33 @@ package dev.matchpoint.core.explore;
 import java.time.Duration;
 
 /**
- * Settings of one exploration.
+ * Settings of one exploration. The budgets govern every phase: the search, then the search for a
+ * shortest violating schedule.
  *
  * @param strategy how schedules are chosen
  * @param scheduleBudget the most schedules to run (DFS leaves for the systematic strategies)
- * @param timeBudget wall-clock limit; hitting it makes the report non-exhaustive (wall time never
- *     reaches a schedule or a trace)
+ * @param timeBudget wall-clock limit of the whole exploration, every phase included; hitting it makes
+ *     the report non-exhaustive (wall time never reaches a schedule or a trace)
  * @param seed seed of the random and PCT strategies
  * @param pctDepth PCT's bug depth d (at least 1)
  * @param maxSteps the longest schedule; a longer one counts as exhausting the budget
- * @param shortestViolation whether to search breadth-first for a shortest violating schedule once
- *     a violation is found
+ * @param shortestViolation whether to search for a shortest violating schedule once a violation is
+ *     found
+ * @param maxStates the most distinct states one phase may store (the stateful search's visited set,
+ *     the shortest-violation search's); {@link Long#MAX_VALUE} for no limit
+ * @param memoryBudget the most heap the exploration may use, in bytes; 0 for the default, {@value
+ *     #DEFAULT_MEMORY_PERCENT}% of the JVM's maximum heap ({@link #memoryBudgetBytes})
  */
 public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
-    int maxSteps, boolean shortestViolation) {
+    int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget) {
+  /** The default memory budget, in percent of the JVM's maximum heap ({@code -Xmx}). */
+  public static final int DEFAULT_MEMORY_PERCENT = 75;
+
   /**
    * Validates.
    *
-   * @throws IllegalArgumentException when a budget is not positive
+   * @throws IllegalArgumentException when a budget is not positive (the memory budget may be 0: the
+   *     default)
    */
   public ExploreOptions {
     if (scheduleBudget < 1) {
@@ -32,11 +41,33 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
     if (maxSteps < 1) {
       throw new IllegalArgumentException("the step limit must be at least 1, got " + maxSteps);
     }
+    if (maxStates < 1) {
+      throw new IllegalArgumentException("the state budget must be at least 1, got " + maxStates);
+    }
+    if (memoryBudget < 0) {
+      throw new IllegalArgumentException("the memory budget must not be negative, got " + memoryBudget);
+    }
+  }
+
+  /**
+   * Options without a state budget and with the default memory budget.
+   *
+   * @param strategy how schedules are chosen
+   * @param scheduleBudget the most schedules
+   * @param timeBudget wall-clock limit
+   * @param seed seed of random and PCT
+   * @param pctDepth PCT's depth
+   * @param maxSteps the longest schedule
+   * @param shortestViolation whether to search for a shortest violation
+   */
+  public ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
+      int maxSteps, boolean shortestViolation) {
+    this(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, Long.MAX_VALUE, 0);
   }
 
   /**
    * Defaults for a strategy: ten million schedules, ten minutes, seed 0, PCT depth 3, 100 000 steps,
-   * shortest violation searched.
+   * shortest violation searched, no state budget, the default memory budget.
    *
    * @param strategy the strategy
    * @return the options
@@ -46,13 +77,24 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
   }
 
   /**
+   * The memory budget in effect.
+   *
+   * @return bytes of heap: {@code memoryBudget}, or {@value #DEFAULT_MEMORY_PERCENT}% of {@code
+   *     Runtime.maxMemory()} when it is 0
+   */
+  public long memoryBudgetBytes() {
+    return memoryBudget > 0 ? memoryBudget : Runtime.getRuntime().maxMemory() / 100 * DEFAULT_MEMORY_PERCENT;
+  }
+
+  /**
    * A copy with another schedule budget.
    *
    * @param budget schedules
    * @return the copy
    */
   public ExploreOptions withScheduleBudget(long budget) {
-    return new ExploreOptions(strategy, budget, timeBudget, seed, pctDepth, maxSteps, shortestViolation);
+    return new ExploreOptions(strategy, budget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, maxStates,
+        memoryBudget);
   }
 
   /**
@@ -62,7 +104,8 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    * @return the copy
    */
   public ExploreOptions withSeed(long s) {
-    return new ExploreOptions(strategy, scheduleBudget, timeBudget, s, pctDepth, maxSteps, shortestViolation);
+    return new ExploreOptions(strategy, scheduleBudget, timeBudget, s, pctDepth, maxSteps, shortestViolation,
+        maxStates, memoryBudget);
   }
 
   /**
@@ -72,7 +115,8 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    * @return the copy
    */
   public ExploreOptions withTimeBudget(Duration d) {
-    return new ExploreOptions(strategy, scheduleBudget, d, seed, pctDepth, maxSteps, shortestViolation);
+    return new ExploreOptions(strategy, scheduleBudget, d, seed, pctDepth, maxSteps, shortestViolation, maxStates,
+        memoryBudget);
   }
 
   /**
@@ -82,6 +126,29 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    * @return the copy
    */
   public ExploreOptions withShortestViolation(boolean on) {
-    return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, on);
+    return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, on, maxStates,
+        memoryBudget);
+  }
+
+  /**
+   * A copy with another state budget.
+   *
+   * @param n states per phase, at least 1
+   * @return the copy
+   */
+  public ExploreOptions withMaxStates(long n) {
+    return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, n,
+        memoryBudget);
+  }
+
+  /**
+   * A copy with another memory budget.
+   *
+   * @param bytes heap bytes, or 0 for the default share of the heap
+   * @return the copy
+   */
+  public ExploreOptions withMemoryBudget(long bytes) {
+    return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation,
+        maxStates, bytes);
   }
 }

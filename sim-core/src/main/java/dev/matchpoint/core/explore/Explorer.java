@@ -6,17 +6,19 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Explores the schedules of a {@link TransitionSystem} with one {@link Strategy} and reports the
- * outcome classes it reached, whether the search was exhaustive, and a shortest violating schedule
- * (breadth-first over the full graph when a violation was found and the model is small enough,
- * otherwise the depth-first example), replayable as a {@code Schedule}.
+ * outcome classes it reached, whether the search was exhaustive, and a violating schedule
+ * replayable as a {@code Schedule}: a shortest one when a breadth-first search fits the budgets,
+ * otherwise the found one shortened ({@link ShortestSearch}).
+ *
+ * <p>The budgets of {@link ExploreOptions} govern both phases: the time budget is one deadline for
+ * the whole exploration, the state budget bounds each phase's stored states, and the memory budget
+ * the heap in use. When the heap runs out before a poll sees the memory budget exceeded, the phase
+ * is stopped as if it had been, so an exploration always ends in a report.
  *
  * <p>The search runs in a thread of its own with a large stack (the stateless strategies recurse
  * once per step).
  */
 public final class Explorer {
-  /** States the shortest-violation search may store before it gives up. */
-  public static final long SHORTEST_STATE_LIMIT = 2_000_000L;
-
   private Explorer() {}
 
   /**
@@ -33,15 +35,13 @@ public final class Explorer {
       ProgressListener progress) {
     Tally tally = new Tally(options, progress);
     AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicReference<Counterexample> cex = new AtomicReference<>();
+    long[] searchMillis = new long[1];
     Thread worker = new Thread(null, () -> {
       try {
-        switch (options.strategy()) {
-          case EXHAUSTIVE -> new StatefulSearch<>(ts, options, tally).run();
-          case DPOR -> new SourceDpor<>(ts, options, tally).run();
-          case NAIVE -> new NaiveSearch<>(ts, options, tally).run();
-          case RANDOM -> new RandomSearch<>(ts, options, tally, false).run();
-          case PCT -> new RandomSearch<>(ts, options, tally, true).run();
-        }
+        search(ts, options, tally);
+        searchMillis[0] = tally.elapsedMillis();
+        cex.set(counterexample(ts, options, tally));
       } catch (Throwable t) {
         failure.set(t);
       }
@@ -58,24 +58,49 @@ public final class Explorer {
     } else if (failure.get() instanceof Error err) {
       throw err;
     }
+    tally.heapInUse();
     boolean systematic = options.strategy() != Strategy.RANDOM && options.strategy() != Strategy.PCT;
     boolean exhaustive = systematic && !tally.stopped();
     String stop = tally.stopReason != null ? tally.stopReason
         : systematic ? "search complete" : "sampling finished";
-    Counterexample cex = null;
+    progress.progress(new ProgressListener.Progress("search", tally.states, tally.transitions, tally.schedules,
+        tally.maxDepth, tally.elapsedMillis()));
+    return new ExplorationReport(options.strategy(), exhaustive, stop, tally.stoppedBy, tally.schedules,
+        tally.states, tally.transitions, tally.maxDepth, tally.stopped() ? tally.frontier : -1, tally.peakHeapBytes,
+        tally.outcomes(), cex.get(), tally.elapsedMillis(), searchMillis[0], tally.visitedBytes);
+  }
+
+  private static <S, A> void search(TransitionSystem<S, A> ts, ExploreOptions options, Tally tally) {
+    try {
+      switch (options.strategy()) {
+        case EXHAUSTIVE -> new StatefulSearch<>(ts, options, tally).run();
+        case DPOR -> new SourceDpor<>(ts, options, tally).run();
+        case NAIVE -> new NaiveSearch<>(ts, options, tally).run();
+        case RANDOM -> new RandomSearch<>(ts, options, tally, false).run();
+        case PCT -> new RandomSearch<>(ts, options, tally, true).run();
+      }
+    } catch (OutOfMemoryError e) {
+      tally.heapExhausted();
+    }
+  }
+
+  private static <S, A> Counterexample counterexample(TransitionSystem<S, A> ts, ExploreOptions options,
+      Tally tally) {
     ExplorationReport.OutcomeClass firstViolation = tally.outcomes().values().stream()
         .filter(o -> o.verdict().violation()).findFirst().orElse(null);
-    if (firstViolation != null) {
-      List<Integer> choices = null;
-      if (options.shortestViolation()) {
-        choices = new ShortestSearch<>(ts, SHORTEST_STATE_LIMIT).run();
-      }
-      cex = choices != null ? replay(ts, choices, true) : replay(ts, firstViolation.example(), false);
+    if (firstViolation == null) {
+      return null;
     }
-    progress.progress(tally.schedules, tally.states, options.scheduleBudget());
-    return new ExplorationReport(options.strategy(), exhaustive, stop, tally.schedules, tally.states,
-        tally.transitions, tally.outcomes(), cex, tally.elapsedMillis(),
-        tally.visitedBytes);
+    List<Integer> found = firstViolation.example();
+    if (!options.shortestViolation()) {
+      return replay(ts, found, Counterexample.Length.AS_FOUND, "as found (shortest-violation search off)");
+    }
+    try {
+      return new ShortestSearch<>(ts, options, tally).run(found);
+    } catch (OutOfMemoryError e) {
+      return replay(ts, found, Counterexample.Length.AS_FOUND, "as found, not proven shortest: the heap ran out "
+          + "during the shortest-violation search before the memory budget was seen exceeded");
+    }
   }
 
   /**
@@ -86,10 +111,16 @@ public final class Explorer {
    * @param shortest whether the choices are known to be a shortest violation
    * @param <S> state type
    * @param <A> action type
-   * @return the counterexample
+   * @return the counterexample, labelled shortest or as found
    * @throws IllegalArgumentException when a choice does not fit
    */
   public static <S, A> Counterexample replay(TransitionSystem<S, A> ts, List<Integer> choices, boolean shortest) {
+    return shortest ? replay(ts, choices, Counterexample.Length.SHORTEST, "shortest")
+        : replay(ts, choices, Counterexample.Length.AS_FOUND, "as found");
+  }
+
+  static <S, A> Counterexample replay(TransitionSystem<S, A> ts, List<Integer> choices, Counterexample.Length length,
+      String note) {
     S state = ts.initial();
     List<String> steps = new ArrayList<>();
     List<Integer> counts = new ArrayList<>();
@@ -102,6 +133,6 @@ public final class Explorer {
       counts.add(enabled.size());
       state = ts.execute(state, enabled.get(c), new Footprint());
     }
-    return new Counterexample(steps, choices, counts, ts.verdict(state), shortest);
+    return new Counterexample(steps, choices, counts, ts.verdict(state), length, note);
   }
 }

@@ -33,7 +33,7 @@ final class NaiveSearch<S, A> {
     }
     for (int i = 0; i < enabled.size() && !tally.stopped(); i++) {
       S next = ts.execute(state, enabled.get(i), new Footprint());
-      tally.transitions++;
+      tally.transition(path.size() + 1);
       path.add(i);
       explore(next);
       path.remove(path.size() - 1);

@@ -90,8 +90,11 @@ final class RandomSearch<S, A> {
         }
       }
       state = ts.execute(state, enabled.get(pick), new Footprint());
-      tally.transitions++;
       path.add(pick);
+      tally.transition(path.size());
+      if (tally.stopped()) {
+        return false;
+      }
     }
   }
 }

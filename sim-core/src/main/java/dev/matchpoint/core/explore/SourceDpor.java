@@ -142,7 +142,7 @@ final class SourceDpor<S, A> {
       for (A a : n.byActor.get(p)) {
         Footprint fp = new Footprint();
         S next = ts.execute(n.state, a, fp);
-        tally.transitions++;
+        tally.transition(depth + 1);
         int[] vc = clockOf(p, fp, depth);
         races(p, fp, vc, depth);
         Map<Integer, Footprint> sleep = new LinkedHashMap<>();

@@ -85,7 +85,7 @@ final class StatefulSearch<S, A> {
       A a = f.todo.get(f.next++);
       Footprint fp = new Footprint();
       S child = ts.execute(f.state, a, fp);
-      tally.transitions++;
+      tally.transition(stack.size());
       Map<A, Footprint> sleep = new LinkedHashMap<>();
       for (Map.Entry<A, Footprint> e : f.sleep.entrySet()) {
         if (!e.getValue().conflicts(fp)) {
@@ -103,6 +103,13 @@ final class StatefulSearch<S, A> {
         stack.push(next);
       }
     }
+    if (tally.stopped()) {
+      long left = 0;
+      for (Frame f : stack) {
+        left += f.todo.size() - f.next;
+      }
+      tally.frontier = left;
+    }
   }
 
   private Frame enter(S state, Map<A, Footprint> sleep, int choice, int optionCount) {
@@ -111,8 +118,10 @@ final class StatefulSearch<S, A> {
     int sleepMask = sleepMask(enabled, sleep);
     long stored = visited.putIfAbsent(key.high(), key.low(), sleepMask);
     if (stored == VisitedTable.ABSENT) {
-      tally.states++;
       tally.visitedBytes = visited.bytes();
+      if (!tally.store()) {
+        return null;
+      }
     }
     if (enabled.isEmpty()) {
       if (stored == VisitedTable.ABSENT) {
