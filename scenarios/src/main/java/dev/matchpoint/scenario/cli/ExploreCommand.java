@@ -73,6 +73,11 @@ final class ExploreCommand implements Callable<Integer> {
       + "reduction at all.")
   boolean noReduction;
 
+  @Option(names = "--threads", paramLabel = "N", description = "Threads of the exhaustive strategy: the states to "
+      + "visit are shared out by work stealing; the states, outcome classes and verdicts are those of one thread "
+      + "(default: every core, here ${DEFAULT-VALUE}).")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
   boolean json;
 
@@ -98,6 +103,9 @@ final class ExploreCommand implements Callable<Integer> {
     if (seed != null && seed < 0) {
       return Cli.badInput(err, "--seed must be >= 0, got " + seed);
     }
+    if (threads < 1) {
+      return Cli.badInput(err, "--threads must be >= 1, got " + threads);
+    }
     if (pctDepth != null && pctDepth < 1) {
       return Cli.badInput(err, "--pct-depth must be >= 1, got " + pctDepth);
     }
@@ -107,7 +115,8 @@ final class ExploreCommand implements Callable<Integer> {
     }
     ExploreOptions d = ExplorePlan.defaults(sc, s);
     ExploreOptions o = new ExploreOptions(s, budget != null ? budget : d.scheduleBudget(), time,
-        seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true);
+        seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true,
+        threads);
     ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction);
     if (!json) {
       out.println(plan.banner());
