@@ -204,8 +204,8 @@ class StrategyEquivalenceProperties {
    * Runs the naive enumeration, source-DPOR and the stateful search, serial and on {@link
    * #PARALLEL_THREADS} threads, on a program, each within {@link #BUDGET} schedules, and fails,
    * showing the program as a scenario file and a replay schedule of each missing outcome, when: the
-   * serial and parallel stateful searches both finished with different state counts or outcome
-   * classes (or counts of final states per class); a finished reduced search misses an outcome that the
+   * serial and parallel stateful searches both finished with different outcome classes (or counts
+   * of final states per class); a finished reduced search misses an outcome that the
    * naive enumeration (or, when that was cut, a random walk of the same budget) reached; the two
    * reduced searches both finished with different outcome sets; or every search finished and the
    * sets differ. A try in which a search was cut is then discarded, never counted as a pass (jqwik
@@ -226,8 +226,6 @@ class StrategyEquivalenceProperties {
       Exploration parallel = Explore.run("swarm program", spec, Explore.options(Strategy.EXHAUSTIVE)
           .withScheduleBudget(BUDGET).withThreads(PARALLEL_THREADS), true, CHECKS, OBSERVE);
       if (serial.exhaustive() && parallel.exhaustive()) {
-        assertEquals(serial.report().states(), parallel.report().states(),
-            () -> "the parallel search stores the serial one's states:\n" + p);
         assertEquals(counts(serial), counts(parallel),
             () -> "the parallel search reaches the serial one's outcome classes, as many final states each:\n" + p);
       }

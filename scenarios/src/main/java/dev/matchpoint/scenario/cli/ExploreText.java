@@ -46,7 +46,8 @@ final class ExploreText {
     sb.append("schedules:   ").append(r.schedules()).append(plan.options().strategy() == Strategy.EXHAUSTIVE
         ? " (leaves of the search: final states, states already explored, fully sleeping states)" : "")
         .append(parallel).append('\n');
-    sb.append("states:      ").append(r.states() == 0 ? "not stored by this strategy" : r.states()).append('\n');
+    sb.append("states:      ").append(r.states() == 0 ? "not stored by this strategy" : r.states()).append(parallel)
+        .append('\n');
     sb.append("transitions: ").append(r.transitions()).append(parallel).append('\n');
     sb.append("elapsed:     ").append(String.format(Locale.ROOT, "%.2f s", r.elapsedMillis() / 1000.0)).append('\n');
     long violating = r.outcomes().values().stream().filter(o -> o.verdict().violation()).count();
@@ -111,9 +112,10 @@ final class ExploreText {
   }
 
   /**
-   * Whether the exhaustive search ran on several threads: then the schedules (leaves) and
-   * transitions it counts and the example schedule of each outcome class depend on the threads'
-   * interleaving (see ParallelStatefulSearch); states, outcome classes, their counts and verdicts do not.
+   * Whether the exhaustive search ran on several threads: then the states stored, the schedules
+   * (leaves) and transitions it counts and the example schedule of each outcome class depend on
+   * the threads' interleaving (see ParallelStatefulSearch); outcome classes, their counts and
+   * verdicts do not.
    *
    * @param plan the plan
    * @return true for the parallel exhaustive search

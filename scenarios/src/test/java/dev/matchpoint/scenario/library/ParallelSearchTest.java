@@ -22,9 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The parallel exhaustive search against the serial one: on every library scenario the explorer
  * completes (all but the deep unexpected queue) and on the matched-probe pattern 4 x 4, several
  * runs on 2 and 4 threads (more threads than this machine's cores, so that threads interleave
- * finely) store the same states and reach the same outcome classes, with the same counts of
- * distinct final states and the same verdicts, as the serial search. A stress test of the model's
- * thread safety as much as of the search: states share frozen ranks and their cached fingerprints.
+ * finely) reach the same outcome classes, with the same counts of distinct final states and the
+ * same verdicts, and the same shortest violating schedule, as the serial search. (The states
+ * stored may differ: see ParallelStatefulSearch.) A stress test of the model's thread safety as
+ * much as of the search: states share frozen ranks and their cached fingerprints.
  */
 class ParallelSearchTest {
   private static final int RUNS = 3;
@@ -53,7 +54,6 @@ class ParallelSearchTest {
         ExplorationReport p = Explorer.explore(ts, serialOptions.withThreads(threads), ProgressListener.NONE);
         String what = s.name() + ", " + threads + " threads, run " + run;
         assertTrue(p.exhaustive(), what + ": " + p.stopReason());
-        assertEquals(serial.states(), p.states(), what + ": states stored");
         assertEquals(classes(serial), classes(p), what + ": outcome classes");
         assertEquals(serial.counterexample() == null, p.counterexample() == null, what + ": counterexample");
         if (serial.counterexample() != null) {
@@ -66,7 +66,7 @@ class ParallelSearchTest {
 
   @ParameterizedTest
   @MethodSource("names")
-  void parallelSearch_storesTheSerialStates_andReachesItsOutcomeClasses(String name) {
+  void parallelSearch_reachesTheSerialOutcomeClasses_withTheirCountsAndVerdicts(String name) {
     assertSameAsSerial(ScenarioLoader.load(java.nio.file.Path.of("library", name + ".yaml")));
   }
 

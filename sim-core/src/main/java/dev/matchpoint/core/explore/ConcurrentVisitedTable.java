@@ -11,7 +11,7 @@ package dev.matchpoint.core.explore;
  * sleep word when absent, otherwise replace the stored word by its intersection with the caller's
  * (Godefroid 1996, §5.3) and return the word it held before. Two threads reaching the same state
  * therefore see the stored sleep sets in some order of their visits, each visit seeing the
- * intersection of all earlier ones: exactly what the serial search sees in its (one) order.
+ * intersection of all earlier ones, as the serial search's visits do in its one order.
  */
 final class ConcurrentVisitedTable {
   /** Number of segments (a power of two): with two to a few dozen threads, contention is rare. */

@@ -15,7 +15,7 @@ import java.time.Duration;
  * @param shortestViolation whether to search breadth-first for a shortest violating schedule once
  *     a violation is found
  * @param threads threads of the exhaustive strategy (1: the serial search; more: the parallel one,
- *     with the same states, outcome classes and verdicts); the other strategies run on one
+ *     with the same outcome classes, counts and verdicts); the other strategies run on one
  */
 public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
     int maxSteps, boolean shortestViolation, int threads) {
