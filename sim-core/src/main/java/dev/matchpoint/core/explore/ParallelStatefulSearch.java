@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@link StatefulSearch} on several threads: the same persistent sets, sleep sets and visited set,
@@ -69,8 +70,8 @@ final class ParallelStatefulSearch<S, A> {
   private final int threads;
   private final ConcurrentVisitedTable visited = new ConcurrentVisitedTable();
   private final ConcurrentLinkedQueue<Final> finals = new ConcurrentLinkedQueue<>();
-  private final AtomicLong transitions = new AtomicLong();
-  private final AtomicLong states = new AtomicLong();
+  private final LongAdder transitions = new LongAdder();
+  private final LongAdder states = new LongAdder();
   private final AtomicLong leaves = new AtomicLong();
   private volatile boolean stopped;
 
@@ -116,8 +117,8 @@ final class ParallelStatefulSearch<S, A> {
     Comparator<List<Integer>> lex = ParallelStatefulSearch::compareChoices;
     found.sort(Comparator.comparing((Final f) -> f.verdict().outcome()).thenComparing(Final::choices, lex));
     synchronized (tally) {
-      tally.transitions += transitions.get();
-      tally.states = states.get();
+      tally.transitions += transitions.sum();
+      tally.states = states.sum();
       tally.schedules = leaves.get();
       tally.visitedBytes = visited.bytes();
       for (Final f : found) {
@@ -145,7 +146,7 @@ final class ParallelStatefulSearch<S, A> {
     long n = leaves.incrementAndGet();
     if ((n & 0x3ff) == 0 || n >= options.scheduleBudget()) {
       synchronized (tally) {
-        tally.states = states.get();
+        tally.states = states.sum();
         tally.schedules = n - 1;
         if (!tally.leaf() || tally.stopped()) {
           stopped = true;
@@ -189,7 +190,7 @@ final class ParallelStatefulSearch<S, A> {
       int sleepMask = sleepMask(enabled, z);
       long stored = visited.visit(key.high(), key.low(), sleepMask);
       if (stored == VisitedTable.ABSENT) {
-        states.incrementAndGet();
+        states.increment();
       }
       if (enabled.isEmpty()) {
         if (stored == VisitedTable.ABSENT) {
@@ -229,7 +230,7 @@ final class ParallelStatefulSearch<S, A> {
         }
         Footprint fp = new Footprint();
         S child = ts.execute(s, a, fp);
-        transitions.incrementAndGet();
+        transitions.increment();
         if (path.depth() + 1 >= options.maxSteps()) {
           synchronized (tally) {
             tally.stepLimit();
