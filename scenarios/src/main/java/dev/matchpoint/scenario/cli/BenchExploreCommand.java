@@ -64,7 +64,7 @@ final class BenchExploreCommand implements Callable<Integer> {
   int max;
 
   @Option(names = "--threads", paramLabel = "N", description = "Threads of the parallel column, at least 2 "
-      + "(default: every core, here ${DEFAULT-VALUE}; at least 2).")
+      + "(default: every core, at least 2; here ${DEFAULT-VALUE}).")
   int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
 
   @Option(names = "--time-budget", paramLabel = "DURATION", defaultValue = "10m",

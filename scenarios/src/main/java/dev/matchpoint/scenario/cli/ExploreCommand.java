@@ -74,8 +74,9 @@ final class ExploreCommand implements Callable<Integer> {
   boolean noReduction;
 
   @Option(names = "--threads", paramLabel = "N", description = "Threads of the exhaustive strategy: the states to "
-      + "visit are shared out by work stealing; the states, outcome classes and verdicts are those of one thread "
-      + "(default: every core, here ${DEFAULT-VALUE}).")
+      + "visit are shared out by work stealing; the outcome classes, their counts and verdicts are those of one "
+      + "thread, the states, schedules, transitions and example schedules may differ (default: every core, here "
+      + "${DEFAULT-VALUE}).")
   int threads = Runtime.getRuntime().availableProcessors();
 
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
