@@ -23,7 +23,10 @@ import dev.matchpoint.properties.oracle.Exploration;
 import dev.matchpoint.properties.oracle.Observe;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.EdgeCasesMode;
@@ -60,6 +63,8 @@ import net.jqwik.api.statistics.Statistics;
 class StrategyEquivalenceProperties {
   /** The most schedules the naive enumeration runs before the reference falls back. */
   static final long NAIVE_BUDGET = 50_000;
+  /** Threads of the parallel exhaustive search compared with the others (more than the cores of a small machine). */
+  static final int PARALLEL_THREADS = 3;
   private static final String CLAUSE = "Exhaustive means exhaustive: every model decision reads only state the search "
       + "can see (what the state fingerprint covers), and the reduced search reaches exactly the outcomes of naive "
       + "enumeration on generated programs that use every feature; a property says so.";
@@ -205,9 +210,11 @@ class StrategyEquivalenceProperties {
   }
 
   /**
-   * Runs the naive enumeration, source-DPOR and the stateful search on a program, each within
-   * {@link #BUDGET} schedules, and fails, showing the program as a scenario file and a replay
-   * schedule of each missing outcome, when: a finished reduced search misses an outcome that the
+   * Runs the naive enumeration, source-DPOR and the stateful search, serial and on {@link
+   * #PARALLEL_THREADS} threads, on a program, each within {@link #BUDGET} schedules, and fails,
+   * showing the program as a scenario file and a replay schedule of each missing outcome, when: the
+   * serial and parallel stateful searches both finished with different outcome classes (or counts
+   * of final states per class); a finished reduced search misses an outcome that the
    * naive enumeration (or, when that was cut, a random walk of the same budget) reached; the two
    * reduced searches both finished with different outcome sets; or every search finished and the
    * sets differ. A try in which a search was cut is then discarded, never counted as a pass (jqwik
@@ -219,7 +226,17 @@ class StrategyEquivalenceProperties {
     Exploration naive = search(spec, Strategy.NAIVE, false);
     List<Exploration> unreduced = naive.exhaustive() ? List.of(naive)
         : List.of(naive, search(spec, Strategy.RANDOM, false));
-    List<Exploration> reduced = List.of(search(spec, Strategy.DPOR, true), search(spec, Strategy.EXHAUSTIVE, true));
+    List<Exploration> reduced = new ArrayList<>();
+    reduced.add(search(spec, Strategy.DPOR, true));
+    Exploration serial = search(spec, Strategy.EXHAUSTIVE, true);
+    Exploration parallel = Explore.run("swarm program", spec, Explore.options(Strategy.EXHAUSTIVE)
+        .withScheduleBudget(BUDGET).withThreads(PARALLEL_THREADS), true, CHECKS, OBSERVE);
+    if (serial.exhaustive() && parallel.exhaustive()) {
+      assertEquals(counts(serial), counts(parallel),
+          () -> "the parallel search reaches the serial one's outcome classes, as many final states each:\n" + p);
+    }
+    reduced.add(serial);
+    reduced.add(parallel);
     for (Exploration r : reduced) {
       for (Exploration reference : unreduced) {
         if (r.exhaustive()) {
@@ -238,6 +255,13 @@ class StrategyEquivalenceProperties {
     for (Exploration r : reduced) {
       assertReaches(naive, r, p);
     }
+  }
+
+  /** Per outcome class: distinct final states reaching it, and whether it violates a check. */
+  private static Map<String, String> counts(Exploration e) {
+    Map<String, String> out = new TreeMap<>();
+    e.report().outcomes().forEach((k, c) -> out.put(k, c.count() + (c.verdict().violation() ? " violating" : "")));
+    return out;
   }
 
   private static Exploration search(ModelSpec spec, Strategy strategy, boolean persistentSets) {

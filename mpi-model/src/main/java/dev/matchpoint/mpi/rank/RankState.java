@@ -32,9 +32,14 @@ final class RankState {
   final ReadySends readySends;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
-  private boolean fingerprinted;
-  private long fingerprintHigh;
-  private long fingerprintLow;
+  /**
+   * The fingerprint of a frozen rank, kept once computed. One immutable object (final fields), so
+   * a search thread that reads it while another writes it sees either null or both halves
+   * (JLS §17.5): frozen ranks are read by several search threads at once.
+   */
+  private Fingerprint fingerprint;
+
+  private record Fingerprint(long high, long low) {}
 
   RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
     this.rank = rank;
@@ -74,19 +79,23 @@ final class RankState {
 
   /** Marks the rank shared: from now on it is only read (see {@link World#rank(int)}). */
   void freeze() {
-    frozen = true;
+    if (!frozen) {
+      frozen = true;
+    }
   }
 
   /** Writes the rank's 128-bit fingerprint (kept once the rank is frozen). */
   void hashInto(PrimitiveSink sink) {
-    if (!fingerprinted) {
+    Fingerprint kept = fingerprint;
+    if (kept == null) {
       FingerprintSink f = new FingerprintSink();
       hashContent(f);
-      fingerprintHigh = f.high();
-      fingerprintLow = f.low();
-      fingerprinted = frozen;
+      kept = new Fingerprint(f.high(), f.low());
+      if (frozen) {
+        fingerprint = kept;
+      }
     }
-    sink.putLong(fingerprintHigh).putLong(fingerprintLow);
+    sink.putLong(kept.high()).putLong(kept.low());
   }
 
   private void hashContent(PrimitiveSink sink) {

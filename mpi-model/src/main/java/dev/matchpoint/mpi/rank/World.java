@@ -87,7 +87,11 @@ public final class World implements NetworkListener, StateHashable {
   private final SchedulerSeam seam;
   /** The shared objects the current action touches, when exploration asks for them. */
   private Footprint footprint;
-  /** Per rank and thread, what each program counter may still reach; shared by all copies. */
+  /**
+   * Per rank and thread, what each program counter may still reach; shared by all copies, and so
+   * by the threads of a parallel search: in logical mode filled in the constructor and read-only
+   * afterwards; in timed mode (one thread) filled on first use.
+   */
   private final Reach[][][] reach;
   /** Successors computed by {@link #dryRun}, kept until the explorer takes them (never copied). */
   private Map<Action, Successor> dryRuns;
@@ -129,6 +133,9 @@ public final class World implements NetworkListener, StateHashable {
           : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
       reach[r] = new Reach[threads.length][];
+      for (int t = 0; kernel == null && t < threads.length; t++) {
+        reach[r][t] = Reach.of(codes.get(t), r, t, size);
+      }
       if (stepScheduled != null) {
         stepScheduled[r] = new boolean[threads.length];
       }

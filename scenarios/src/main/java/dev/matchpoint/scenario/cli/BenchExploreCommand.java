@@ -10,6 +10,7 @@ import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.library.Library;
 import dev.matchpoint.scenario.library.Patterns;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -20,9 +21,13 @@ import picocli.CommandLine.Option;
 /**
  * {@code matchpoint bench explore}: exhaustive exploration of the matched-probe pattern T x T (T
  * senders, T receiver threads each running MPI_Mprobe(MPI_ANY_SOURCE) then MPI_Mrecv; seed 000) for
- * T = 2..max, with states, schedules, transitions, seconds and outcome classes per row and the
- * targets 4x4 &lt; 1 s, 5x5 &lt; 10 s, 6x6 &lt; 120 s marked met or not met; then the library's probe
- * race 2 x 2 with its shortest violating schedule in MPI terms. Only the seconds column depends on the machine.
+ * T = 2..max, serially and on N threads, with per row the serial search's states, schedules,
+ * transitions, CPU and wall seconds, the parallel search's states, CPU and wall seconds, the
+ * speed-up (serial wall over parallel wall) and the outcome classes (MISMATCH when the two
+ * searches disagree on them or their counts), with the targets 4x4 &lt; 1 s, 5x5 &lt; 10 s,
+ * 6x6 &lt; 120 s (serial) and a 6x6 speed-up of at least 1.7 marked met or not met; then the
+ * library's probe race 2 x 2 with its shortest violating schedule in MPI terms. Only the seconds
+ * and the speed-up depend on the machine (and its load).
  */
 @Command(
     name = "explore",
@@ -33,25 +38,35 @@ import picocli.CommandLine.Option;
     exitCodeOnExecutionException = 70,
     description = {
       "Explore the matched-probe pattern T x T (seed 000: T senders, one rank whose T threads each",
-      "run MPI_Mprobe(MPI_ANY_SOURCE) then MPI_Mrecv) exhaustively for T = 2..max and print states,",
-      "schedules (leaves of the search), transitions, seconds, outcome classes (T! when complete)",
-      "and bytes of the visited-state set per stored state (B/state),",
-      "with the targets 4x4 < 1 s, 5x5 < 10 s and 6x6 < 120 s marked met or not met. Then explore the",
+      "run MPI_Mprobe(MPI_ANY_SOURCE) then MPI_Mrecv) exhaustively for T = 2..max, serially and on",
+      "--threads threads, and print for the serial search states, schedules (leaves of the search),",
+      "transitions, CPU seconds (process, user + system) and wall seconds; for the parallel search",
+      "states, CPU and wall seconds; the speed-up (serial wall / parallel wall); outcome classes (T!",
+      "when complete; MISMATCH when the searches disagree on them) and bytes of the visited-state set per",
+      "stored state (B/state), with the targets 4x4 < 1 s, 5x5 < 10 s and 6x6 < 120 s (serial) and a",
+      "6x6 speed-up >= 1.7 marked met or not met. Then explore the",
       "probe race 2 x 2 and print its shortest violating schedule. A warm-up exploration of the 3 x 3",
       "pattern runs first, unreported. Exits 0 whether or not the targets are met."
     },
     footerHeading = "%nExamples:%n",
     footer = {"  matchpoint bench explore", "  matchpoint bench explore --max 4 --time-budget 30s",
+        "  matchpoint bench explore --threads 4",
         "  MATCHPOINT_JAVA_OPTS=-Xmx8g matchpoint bench explore"})
 final class BenchExploreCommand implements Callable<Integer> {
   /** Largest T accepted: 8 x 8 has 8! = 40320 outcome classes and far more states. */
   static final int MAX_T = 8;
+  /** Wall-clock speed-up of the parallel search over the serial one on 6 x 6 (issue 13, 2 cores). */
+  static final double SPEED_UP_TARGET = 1.7;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--max", paramLabel = "T", defaultValue = "6",
       description = "Largest T, 2.." + MAX_T + " (default: ${DEFAULT-VALUE}).")
   int max;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Threads of the parallel column, at least 2 "
+      + "(default: every core, at least 2; here ${DEFAULT-VALUE}).")
+  int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
 
   @Option(names = "--time-budget", paramLabel = "DURATION", defaultValue = "10m",
       description = "Wall-clock budget of each exploration (default: ${DEFAULT-VALUE}).")
@@ -79,32 +94,48 @@ final class BenchExploreCommand implements Callable<Integer> {
     if (max < 2 || max > MAX_T) {
       return Cli.badInput(err, "--max must be in 2.." + MAX_T + ", got " + max);
     }
+    if (threads < 2) {
+      return Cli.badInput(err, "--threads must be >= 2, got " + threads);
+    }
     Duration time;
     try {
       time = Durations.parse(timeBudget);
     } catch (IllegalArgumentException e) {
       return Cli.badInput(err, "--time-budget: " + e.getMessage());
     }
-    plan(Patterns.matchedProbe(3), time).explore(ProgressListener.NONE);
+    plan(Patterns.matchedProbe(3), time, 1).explore(ProgressListener.NONE);
+    plan(Patterns.matchedProbe(3), time, threads).explore(ProgressListener.NONE);
     out.println("Exhaustive exploration (strategy exhaustive: stateful depth-first search with persistent sets,");
-    out.println("sleep sets and a visited-state set); time budget " + Durations.format(time) + " each; 3x3 warm-up "
-        + "first.");
-    out.println(String.format(Locale.ROOT, "%-16s %10s %10s %12s %9s %9s %6s %-10s %8s %s", "scenario", "states",
-        "schedules", "transitions", "seconds", "outcomes", "T!", "search", "B/state", "target"));
+    out.println("sleep sets and a visited-state set), serial (1 thread) and parallel (" + threads + " threads, work "
+        + "stealing); time budget " + Durations.format(time) + " each; 3x3 warm-up first. CPU-s: the process's CPU "
+        + "seconds (user + system, GC included); wall-s: elapsed seconds.");
+    out.println(String.format(Locale.ROOT, "%-16s %10s %10s %12s %8s %8s | %10s %8s %8s %8s | %9s %6s %-10s %8s %s",
+        "scenario", "states", "schedules", "transitions", "CPU-s", "wall-s", "states", "CPU-s", "wall-s", "speed-up",
+        "outcomes", "T!", "search", "B/state", "target"));
     for (int t = 2; t <= max; t++) {
-      ExplorationReport r = plan(Patterns.matchedProbe(t), time).explore(ProgressListener.NONE);
-      double seconds = r.elapsedMillis() / 1000.0;
+      Scenario s = Patterns.matchedProbe(t);
+      Measured serial = Measured.of(plan(s, time, 1));
+      Measured parallel = Measured.of(plan(s, time, threads));
+      double seconds = serial.wallSeconds();
       double target = targetSeconds(t);
       String verdict = target < 0 ? "-" : String.format(Locale.ROOT, "< %.0f s: %s", target,
-          r.exhaustive() && seconds < target ? "met" : "NOT MET");
-      out.println(row(Patterns.matchedProbe(t).name(), r, Long.toString(factorial(t))) + " " + verdict);
+          serial.report().exhaustive() && seconds < target ? "met" : "NOT MET");
+      if (t == 6) {
+        verdict += String.format(Locale.ROOT, "; speed-up >= %.1f: %s", SPEED_UP_TARGET,
+            serial.wallSeconds() / parallel.wallSeconds() >= SPEED_UP_TARGET ? "met" : "NOT MET");
+      }
+      out.println(row(s.name(), serial, parallel, Long.toString(factorial(t))) + " " + verdict);
       out.flush();
     }
     Scenario race = Library.load("probe-race-2x2");
     ExplorePlan plan = new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
         .withTimeBudget(time), true, Outcomes.OBSERVABLE);
-    ExplorationReport r = plan.explore(ProgressListener.NONE);
-    out.println(row(race.name(), r, "-") + " " + (r.violationFound() ? "violation found" : "NO VIOLATION FOUND"));
+    Measured serial = Measured.of(plan);
+    Measured parallel = Measured.of(new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
+        .withTimeBudget(time).withThreads(threads), true, Outcomes.OBSERVABLE));
+    ExplorationReport r = serial.report();
+    out.println(row(race.name(), serial, parallel, "-") + " " + (r.violationFound() ? "violation found"
+        : "NO VIOLATION FOUND"));
     Counterexample cex = r.counterexample();
     if (cex != null) {
       StringBuilder sb = new StringBuilder();
@@ -121,15 +152,51 @@ final class BenchExploreCommand implements Callable<Integer> {
     return ExitCode.OK.code();
   }
 
-  private static ExplorePlan plan(Scenario s, Duration time) {
-    ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time);
+  /**
+   * One exploration with its process CPU time and wall time.
+   *
+   * @param report what it found
+   * @param cpuSeconds CPU seconds of the whole process (user + system, every thread) while it ran
+   * @param wallSeconds elapsed seconds
+   */
+  private record Measured(ExplorationReport report, double cpuSeconds, double wallSeconds) {
+    static Measured of(ExplorePlan plan) {
+      long cpu0 = processCpuNanos();
+      long wall0 = System.nanoTime();
+      ExplorationReport r = plan.explore(ProgressListener.NONE);
+      return new Measured(r, (processCpuNanos() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9);
+    }
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  private static ExplorePlan plan(Scenario s, Duration time, int threads) {
+    ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time).withThreads(threads);
     return new ExplorePlan(s.name(), s, o, true, Outcomes.OBSERVABLE);
   }
 
-  private static String row(String name, ExplorationReport r, String expectedOutcomes) {
-    return String.format(Locale.ROOT, "%-16s %10d %10d %12d %9.2f %9d %6s %-10s %8.1f", name, r.states(),
-        r.schedules(), r.transitions(), r.elapsedMillis() / 1000.0, r.outcomes().size(), expectedOutcomes,
-        r.exhaustive() ? "complete" : "CUT SHORT", r.bytesPerState());
+  /**
+   * Serial columns, parallel columns, then the outcome classes (MISMATCH when the two searches
+   * disagree on them or their counts; the states stored may differ, see ParallelStatefulSearch).
+   */
+  private static String row(String name, Measured serial, Measured parallel, String expectedOutcomes) {
+    ExplorationReport r = serial.report();
+    ExplorationReport p = parallel.report();
+    boolean same = r.exhaustive() == p.exhaustive() && counts(r).equals(counts(p));
+    return String.format(Locale.ROOT, "%-16s %10d %10d %12d %8.2f %8.2f | %10d %8.2f %8.2f %7.2fx | %9d %6s %-10s %8.1f",
+        name, r.states(), r.schedules(), r.transitions(), serial.cpuSeconds(), serial.wallSeconds(), p.states(),
+        parallel.cpuSeconds(), parallel.wallSeconds(), serial.wallSeconds() / parallel.wallSeconds(),
+        r.outcomes().size(), expectedOutcomes, !same ? "MISMATCH" : r.exhaustive() ? "complete" : "CUT SHORT",
+        r.bytesPerState());
+  }
+
+  private static java.util.Map<String, Long> counts(ExplorationReport r) {
+    java.util.Map<String, Long> out = new java.util.TreeMap<>();
+    r.outcomes().forEach((k, c) -> out.put(k, c.count()));
+    return out;
   }
 
   private static long factorial(int t) {

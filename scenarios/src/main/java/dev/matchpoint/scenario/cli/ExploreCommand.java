@@ -90,6 +90,11 @@ final class ExploreCommand implements Callable<Integer> {
       + "matched each thread's receives (the finer classes before issue 13). By default a class is what the "
       + "program could observe: which message each receive and probe returned, errors, and who is blocked where.")
   boolean fineOutcomes;
+  @Option(names = "--threads", paramLabel = "N", description = "Threads of the exhaustive strategy: the states to "
+      + "visit are shared out by work stealing; the outcome classes, their counts and verdicts are those of one "
+      + "thread, the states, schedules, transitions and example schedules may differ (default: every core, here "
+      + "${DEFAULT-VALUE}).")
+  int threads = Runtime.getRuntime().availableProcessors();
 
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
   boolean json;
@@ -127,6 +132,9 @@ final class ExploreCommand implements Callable<Integer> {
     if (seed != null && seed < 0) {
       return Cli.badInput(err, "--seed must be >= 0, got " + seed);
     }
+    if (threads < 1) {
+      return Cli.badInput(err, "--threads must be >= 1, got " + threads);
+    }
     if (pctDepth != null && pctDepth < 1) {
       return Cli.badInput(err, "--pct-depth must be >= 1, got " + pctDepth);
     }
@@ -137,7 +145,7 @@ final class ExploreCommand implements Callable<Integer> {
     ExploreOptions d = ExplorePlan.defaults(sc, s);
     ExploreOptions o = new ExploreOptions(s, budget != null ? budget : d.scheduleBudget(), time,
         seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true,
-        maxStates != null ? maxStates : Long.MAX_VALUE, memory);
+        maxStates != null ? maxStates : Long.MAX_VALUE, memory, threads);
     ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction,
         fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE);
     if (!json) {

@@ -44,12 +44,14 @@ final class ExploreText {
       sb.append("source:      ").append(s.source()).append('\n');
     }
     sb.append("search:      ").append(search(plan, r)).append('\n');
+    String parallel = parallel(plan) ? " [" + plan.options().threads() + " threads: varies from run to run]" : "";
     sb.append("schedules:   ").append(r.schedules()).append(plan.options().strategy() == Strategy.EXHAUSTIVE
-        ? " (leaves of the search: final states, states already explored, fully sleeping states)\n" : "\n");
+        ? " (leaves of the search: final states, states already explored, fully sleeping states)" : "")
+        .append(parallel).append('\n');
     sb.append("states:      ").append(r.states() == 0 ? "not stored by this strategy" : r.states() + " stored")
-        .append('\n');
-    sb.append("transitions: ").append(r.transitions()).append('\n');
-    sb.append("depth:       ").append(r.maxDepth()).append(" steps at most\n");
+        .append(parallel).append('\n');
+    sb.append("transitions: ").append(r.transitions()).append(parallel).append('\n');
+    sb.append("depth:       ").append(r.maxDepth()).append(" steps at most").append(parallel).append('\n');
     if (r.stoppedBy() != null) {
       sb.append("stopped by:  ").append(r.stoppedBy().configName()).append(" budget");
       if (r.frontier() >= 0) {
@@ -67,7 +69,8 @@ final class ExploreText {
     long violating = r.outcomes().values().stream().filter(o -> o.verdict().violation()).count();
     sb.append("outcomes:    ").append(r.outcomes().size()).append(" distinct, ").append(violating)
         .append(" violating a check (count = ").append(stateful(plan) ? "distinct final states" : "schedules")
-        .append(" reaching it)\n");
+        .append(" reaching it)").append(parallel.isEmpty() ? "" : "; the example schedules" + parallel)
+        .append('\n');
     Map<String, Schedule> schedules = plan.schedules(r);
     int shown = 0;
     for (Map.Entry<String, ExplorationReport.OutcomeClass> e : r.outcomes().entrySet()) {
@@ -126,6 +129,19 @@ final class ExploreText {
         sb.append(indent).append("=> ").append(notes.get(i)).append('\n');
       }
     }
+  }
+
+  /**
+   * Whether the exhaustive search ran on several threads: then the states stored, the schedules
+   * (leaves) and transitions it counts and the example schedule of each outcome class depend on
+   * the threads' interleaving (see ParallelStatefulSearch); outcome classes, their counts and
+   * verdicts do not.
+   *
+   * @param plan the plan
+   * @return true for the parallel exhaustive search
+   */
+  static boolean parallel(ExplorePlan plan) {
+    return plan.options().strategy() == Strategy.EXHAUSTIVE && plan.options().threads() > 1;
   }
 
   /**

@@ -8,7 +8,10 @@ import dev.matchpoint.scenario.cli.CliTest.Result;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code matchpoint bench explore} on small sizes: the table's shape and the race's counterexample. */
+/**
+ * {@code matchpoint bench explore} on small sizes: the table's shape (serial columns, parallel
+ * columns, outcome classes) and the race's counterexample.
+ */
 class BenchExploreCommandTest {
   private static String[] row(Result r, String name) {
     String line = r.out().lines().filter(l -> l.startsWith(name + " ")).findFirst().orElseThrow();
@@ -21,8 +24,8 @@ class BenchExploreCommandTest {
     assertEquals(0, r.code(), r.out() + r.err());
     for (int t = 2; t <= 3; t++) {
       String[] cols = row(r, "mprobe-fix-" + t + "x" + t);
-      assertEquals(cols[5], cols[6], "outcome classes = T!: " + String.join(" ", cols));
-      assertEquals("complete", cols[7]);
+      assertEquals(cols[12], cols[13], "outcome classes = T!: " + String.join(" ", cols));
+      assertEquals("complete", cols[14], "complete, and the parallel search agrees: " + String.join(" ", cols));
     }
     assertEquals(List.of("74", "31", "101"), List.of(row(r, "probe-race-2x2")).subList(1, 4),
         "states, schedules and transitions are deterministic");
@@ -39,6 +42,7 @@ class BenchExploreCommandTest {
     assertEquals(64, run("bench", "explore", "--max", "1").code());
     assertEquals(64, run("bench", "explore", "--max", "9").code());
     assertEquals(64, run("bench", "explore", "--time-budget", "never").code());
+    assertEquals(64, run("bench", "explore", "--threads", "1").code());
     assertEquals(0, run("bench", "explore", "--help").code());
   }
 

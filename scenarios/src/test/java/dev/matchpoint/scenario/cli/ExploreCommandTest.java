@@ -185,9 +185,27 @@ class ExploreCommandTest {
 
   @Test
   void explore_output_isDeterministic_exceptTheElapsedLine() {
-    String a = withoutElapsed(run("explore", "probe-race-2x2").out());
-    String b = withoutElapsed(run("explore", "probe-race-2x2").out());
+    String a = withoutElapsed(run("explore", "probe-race-2x2", "--threads", "1").out());
+    String b = withoutElapsed(run("explore", "probe-race-2x2", "--threads", "1").out());
     assertEquals(a, b);
+  }
+
+  @Test
+  void explore_onSeveralThreads_printsTheSerialReport_exceptTheFiguresItMarksAsVarying() {
+    String serial = run("explore", "mprobe-fix-3x3", "--threads", "1").out();
+    for (int run = 0; run < 3; run++) {
+      Result r = run("explore", "mprobe-fix-3x3", "--threads", "4");
+      assertEquals(0, r.code(), r.out() + r.err());
+      assertTrue(r.out().contains("transitions: ") && r.out().contains("[4 threads: varies from run to run]"), r.out());
+      assertEquals(withoutVarying(serial), withoutVarying(r.out()));
+    }
+  }
+
+  /** The report without its elapsed time, states, schedules and transitions counts and example schedules. */
+  private static String withoutVarying(String out) {
+    return out.lines().filter(l -> !l.startsWith("elapsed:") && !l.startsWith("schedules:")
+        && !l.startsWith("transitions:") && !l.startsWith("states:")).map(l -> l.replaceAll(" schedule \\S+$", " schedule S")
+        .replaceAll("reaching it\\).*", "reaching it)")).collect(Collectors.joining("\n"));
   }
 
   private static String withoutElapsed(String out) {
@@ -203,6 +221,7 @@ class ExploreCommandTest {
     assertEquals(64, run("explore", "mprobe-fix-2x2", "--time-budget", "0s").code());
     assertEquals(64, run("explore", "mprobe-fix-2x2", "--pct-depth", "0").code());
     assertEquals(64, run("explore", "mprobe-fix-2x2", "--seed", "-1").code());
+    assertEquals(64, run("explore", "mprobe-fix-2x2", "--threads", "0").code());
     assertEquals(64, run("explore", "no-such-scenario").code());
     Result r = run("explore", "mprobe-fix-2x2", "--strategy", "bfs");
     assertTrue(r.err().contains("unknown strategy 'bfs' (expected random, pct, dpor, exhaustive or naive)"), r.err());

@@ -19,9 +19,11 @@ import java.time.Duration;
  *     the shortest-violation search's); {@link Long#MAX_VALUE} for no limit
  * @param memoryBudget the most heap the exploration may use, in bytes; 0 for the default, {@value
  *     #DEFAULT_MEMORY_PERCENT}% of the JVM's maximum heap ({@link #memoryBudgetBytes})
+ * @param threads threads of the exhaustive strategy (1: the serial search; more: the parallel one,
+ *     with the same outcome classes, counts and verdicts); the other strategies run on one
  */
 public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
-    int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget) {
+    int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget, int threads) {
   /** The default memory budget, in percent of the JVM's maximum heap ({@code -Xmx}). */
   public static final int DEFAULT_MEMORY_PERCENT = 75;
 
@@ -47,6 +49,9 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
     if (memoryBudget < 0) {
       throw new IllegalArgumentException("the memory budget must not be negative, got " + memoryBudget);
     }
+    if (threads < 1) {
+      throw new IllegalArgumentException("the thread count must be at least 1, got " + threads);
+    }
   }
 
   /**
@@ -62,12 +67,30 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
       int maxSteps, boolean shortestViolation) {
-    this(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, Long.MAX_VALUE, 0);
+    this(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, Long.MAX_VALUE, 0, 1);
+  }
+
+  /**
+   * Options on one thread.
+   *
+   * @param strategy how schedules are chosen
+   * @param scheduleBudget the most schedules
+   * @param timeBudget wall-clock limit
+   * @param seed seed of random and PCT
+   * @param pctDepth PCT's depth
+   * @param maxSteps the longest schedule
+   * @param shortestViolation whether to search for a shortest violation
+   * @param maxStates the state budget of each phase
+   * @param memoryBudget heap bytes, 0 for the default
+   */
+  public ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
+      int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget) {
+    this(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, maxStates, memoryBudget, 1);
   }
 
   /**
    * Defaults for a strategy: ten million schedules, ten minutes, seed 0, PCT depth 3, 100 000 steps,
-   * shortest violation searched, no state budget, the default memory budget.
+   * shortest violation searched, no state budget, the default memory budget, one thread.
    *
    * @param strategy the strategy
    * @return the options
@@ -94,7 +117,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withScheduleBudget(long budget) {
     return new ExploreOptions(strategy, budget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, maxStates,
-        memoryBudget);
+        memoryBudget, threads);
   }
 
   /**
@@ -105,7 +128,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withSeed(long s) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, s, pctDepth, maxSteps, shortestViolation,
-        maxStates, memoryBudget);
+        maxStates, memoryBudget, threads);
   }
 
   /**
@@ -116,7 +139,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withTimeBudget(Duration d) {
     return new ExploreOptions(strategy, scheduleBudget, d, seed, pctDepth, maxSteps, shortestViolation, maxStates,
-        memoryBudget);
+        memoryBudget, threads);
   }
 
   /**
@@ -127,7 +150,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withShortestViolation(boolean on) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, on, maxStates,
-        memoryBudget);
+        memoryBudget, threads);
   }
 
   /**
@@ -138,7 +161,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withMaxStates(long n) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, n,
-        memoryBudget);
+        memoryBudget, threads);
   }
 
   /**
@@ -149,6 +172,18 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withMemoryBudget(long bytes) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation,
-        maxStates, bytes);
+        maxStates, bytes, threads);
+  }
+
+  /**
+   * A copy with another thread count.
+   *
+   * @param n threads of the exhaustive strategy, at least 1
+   * @return the copy
+   * @throws IllegalArgumentException when {@code n < 1}
+   */
+  public ExploreOptions withThreads(int n) {
+    return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation,
+        maxStates, memoryBudget, n);
   }
 }

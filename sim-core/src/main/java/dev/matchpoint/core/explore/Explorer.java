@@ -73,7 +73,13 @@ public final class Explorer {
   private static <S, A> void search(TransitionSystem<S, A> ts, ExploreOptions options, Tally tally) {
     try {
       switch (options.strategy()) {
-        case EXHAUSTIVE -> new StatefulSearch<>(ts, options, tally).run();
+        case EXHAUSTIVE -> {
+          if (options.threads() > 1) {
+            new ParallelStatefulSearch<>(ts, options, tally, options.threads()).run();
+          } else {
+            new StatefulSearch<>(ts, options, tally).run();
+          }
+        }
         case DPOR -> new SourceDpor<>(ts, options, tally).run();
         case NAIVE -> new NaiveSearch<>(ts, options, tally).run();
         case RANDOM -> new RandomSearch<>(ts, options, tally, false).run();

@@ -73,15 +73,23 @@ final class Tally {
       maxDepth = depth;
     }
     if (transitions % POLL_INTERVAL == 0) {
-      progress.progress(new ProgressListener.Progress("search", states, transitions, schedules, maxDepth,
-          elapsedMillis()));
-      boolean reserve = violationSeen && options.shortestViolation();
-      Budget over = exceeded(reserve ? startNanos + options.timeBudget().toNanos() / 100 * SEARCH_PERCENT
-          : deadline(), transitions);
-      if (over != null) {
-        stop(over, describe(over) + (over == Budget.TIME && reserve ? ", less the " + (100 - SEARCH_PERCENT)
-            + "% kept for shortening the violating schedule" : ""));
-      }
+      poll();
+    }
+  }
+
+  /**
+   * Reports progress and stops the search when the time or memory budget is exceeded (called every
+   * {@link #POLL_INTERVAL} transitions, by the parallel search under the tally's lock).
+   */
+  void poll() {
+    progress.progress(new ProgressListener.Progress("search", states, transitions, schedules, maxDepth,
+        elapsedMillis()));
+    boolean reserve = violationSeen && options.shortestViolation();
+    Budget over = exceeded(reserve ? startNanos + options.timeBudget().toNanos() / 100 * SEARCH_PERCENT
+        : deadline(), transitions);
+    if (over != null) {
+      stop(over, describe(over) + (over == Budget.TIME && reserve ? ", less the " + (100 - SEARCH_PERCENT)
+          + "% kept for shortening the violating schedule" : ""));
     }
   }
 

@@ -9,6 +9,11 @@ import java.util.List;
  * leaves its argument untouched. The state graph must be finite and acyclic (every action moves
  * some program counter or consumes a packet), which the reductions below rely on.
  *
+ * <p>Threads: the parallel exhaustive search ({@code ExploreOptions.threads() > 1}) calls these
+ * methods from several threads at once, each state only from one thread at a time (a state reaches
+ * another thread through a happens-before edge); anything two states share, and any cache in it,
+ * must be safe to read concurrently (immutable, or published safely).
+ *
  * @param <S> the state type
  * @param <A> the action type; equal actions of different states are "the same transition" for
  *     sleep sets (for example: the same thread's next step, the same packet's delivery)
