@@ -70,7 +70,7 @@ class ExploreBudgetTest {
     Path file = loop();
     // Before: the time budget was read only at the leaves of the search, and this one has none.
     Result r = assertTimeoutPreemptively(Duration.ofSeconds(90),
-        () -> run("explore", file.toString(), "--time-budget", "2s", "--json"));
+        () -> run("explore", file.toString(), "--time-budget", "2s", "--threads", "1", "--json"));
     assertEquals(4, r.code(), r.out() + r.err());
     JsonNode n = json(r);
     assertFalse(n.get("exhaustive").asBoolean());
@@ -143,14 +143,14 @@ class ExploreBudgetTest {
 
   @Test
   void stateBudget_stopsTheSearch_exit4_andTheReportSaysHowFarItGot() throws IOException {
-    JsonNode n = json(run("explore", "mprobe-fix-3x3", "--max-states", "100", "--json"));
+    JsonNode n = json(run("explore", "mprobe-fix-3x3", "--max-states", "100", "--threads", "1", "--json"));
     assertEquals(4, n.get("exit_code").asInt());
     assertEquals("states", n.get("stopped_by").asText());
     assertEquals("state budget of 100 reached", n.get("stop_reason").asText());
     assertEquals(100, n.get("states").asLong());
     assertEquals(100, n.get("max_states").asLong());
     assertTrue(n.get("frontier").asLong() > 0, "a cut search leaves work on its stack: " + n);
-    Result text = run("explore", "mprobe-fix-3x3", "--max-states", "100");
+    Result text = run("explore", "mprobe-fix-3x3", "--max-states", "100", "--threads", "1");
     assertEquals(4, text.code());
     assertTrue(text.out().contains("stopped by:  states budget, with " + n.get("frontier").asLong()
         + " transitions left unexplored on the search stack"), text.out());
@@ -161,9 +161,18 @@ class ExploreBudgetTest {
   }
 
   @Test
+  void stateBudget_stopsTheParallelSearchToo_atExactlyTheBudget() throws IOException {
+    JsonNode n = json(run("explore", "mprobe-fix-3x3", "--max-states", "100", "--threads", "2", "--json"));
+    assertEquals(4, n.get("exit_code").asInt());
+    assertEquals("states", n.get("stopped_by").asText());
+    assertEquals(100, n.get("states").asLong(), "no more states stored than the budget: " + n);
+    assertTrue(n.get("frontier").asLong() >= 0, "the states left queued are reported: " + n);
+  }
+
+  @Test
   void memoryBudget_stopsTheSearch_exit4() throws IOException {
     // No JVM runs in 1 MiB of live heap: the first poll (after 1024 transitions) stops the search.
-    JsonNode n = json(run("explore", loop().toString(), "--memory-budget", "1m", "--json"));
+    JsonNode n = json(run("explore", loop().toString(), "--memory-budget", "1m", "--threads", "1", "--json"));
     assertEquals(4, n.get("exit_code").asInt());
     assertEquals("memory", n.get("stopped_by").asText());
     assertEquals("memory budget of 1 MB reached", n.get("stop_reason").asText());

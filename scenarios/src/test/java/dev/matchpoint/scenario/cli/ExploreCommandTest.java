@@ -201,10 +201,10 @@ class ExploreCommandTest {
     }
   }
 
-  /** The report without its elapsed time, states, schedules and transitions counts and example schedules. */
+  /** The report without its elapsed time, states, schedules, transitions, depth and example schedules. */
   private static String withoutVarying(String out) {
     return out.lines().filter(l -> !l.startsWith("elapsed:") && !l.startsWith("schedules:")
-        && !l.startsWith("transitions:") && !l.startsWith("states:")).map(l -> l.replaceAll(" schedule \\S+$", " schedule S")
+        && !l.startsWith("transitions:") && !l.startsWith("states:") && !l.startsWith("depth:")).map(l -> l.replaceAll(" schedule \\S+$", " schedule S")
         .replaceAll("reaching it\\).*", "reaching it)")).collect(Collectors.joining("\n"));
   }
 

@@ -60,8 +60,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * queued then return at once); the report is then not exhaustive, as for the serial search.
  */
 final class ParallelStatefulSearch<S, A> {
-  /** Bit 31 of a sleep mask: every action of index 31 or more (see {@link StatefulSearch}). */
-  private static final int OVERFLOW = 1 << 31;
 
   private final TransitionSystem<S, A> ts;
   private final ExploreOptions options;
@@ -71,6 +69,8 @@ final class ParallelStatefulSearch<S, A> {
   private final ConcurrentLinkedQueue<Final> finals = new ConcurrentLinkedQueue<>();
   private final AtomicLong transitions = new AtomicLong();
   private final AtomicLong states = new AtomicLong();
+  /** Visits forked and not yet started: the frontier left when a budget stops the search. */
+  private final AtomicLong queued = new AtomicLong(1);
   private volatile int maxDepth;
   private final AtomicLong leaves = new AtomicLong();
   private volatile boolean stopped;
@@ -119,8 +119,11 @@ final class ParallelStatefulSearch<S, A> {
     synchronized (tally) {
       tally.transitions = transitions.get();
       tally.maxDepth = Math.max(tally.maxDepth, maxDepth);
-      tally.states = states.get();
+      tally.states = Math.min(states.get(), options.maxStates());
       tally.schedules = leaves.get();
+      if (tally.stopped()) {
+        tally.frontier = queued.get();
+      }
       tally.visitedBytes = visited.bytes();
       for (Final f : found) {
         tally.outcome(f.verdict(), f.choices());
@@ -168,7 +171,7 @@ final class ParallelStatefulSearch<S, A> {
     }
     if (n % Tally.POLL_INTERVAL == 0) {
       synchronized (tally) {
-        tally.states = states.get();
+        tally.states = Math.min(states.get(), options.maxStates());
         tally.transitions = n;
         tally.maxDepth = Math.max(tally.maxDepth, maxDepth);
         tally.poll();
@@ -193,12 +196,14 @@ final class ParallelStatefulSearch<S, A> {
 
     @Override
     public void compute() {
+      queued.decrementAndGet();
       if (!stopped) {
         List<Visit> children = expand(state, sleep);
         state = null;
         sleep = null;
         if (children != null) {
           setPendingCount(children.size());
+          queued.addAndGet(children.size());
           for (int i = children.size() - 1; i >= 0; i--) {
             children.get(i).fork();
           }
@@ -211,7 +216,7 @@ final class ParallelStatefulSearch<S, A> {
     private List<Visit> expand(S s, Map<A, Footprint> z) {
       StateKey key = StateKey.of(ts, s);
       List<A> enabled = ts.enabled(s);
-      int sleepMask = sleepMask(enabled, z);
+      int sleepMask = StatefulSearch.sleepMask(enabled, z);
       long stored = visited.visit(key.high(), key.low(), sleepMask);
       if (stored == VisitedTable.ABSENT && states.incrementAndGet() > options.maxStates()) {
         synchronized (tally) {
@@ -236,12 +241,12 @@ final class ParallelStatefulSearch<S, A> {
         }
       } else {
         int old = (int) stored;
-        if ((old & ~sleepMask) == 0 && (old & OVERFLOW) == 0) {
+        if ((old & ~sleepMask) == 0 && (old & StatefulSearch.OVERFLOW) == 0) {
           leaf();
           return null;
         }
         for (A a : ts.persistentSet(s, enabled)) {
-          if (storedHas(old, enabled.indexOf(a)) && !z.containsKey(a)) {
+          if (StatefulSearch.storedHas(old, enabled.indexOf(a)) && !z.containsKey(a)) {
             todo.add(a);
           }
         }
@@ -277,22 +282,5 @@ final class ParallelStatefulSearch<S, A> {
       }
       return children;
     }
-  }
-
-  private static <A> int sleepMask(List<A> enabled, Map<A, Footprint> sleep) {
-    int mask = 0;
-    if (sleep.isEmpty()) {
-      return mask;
-    }
-    for (int i = 0; i < enabled.size(); i++) {
-      if (sleep.containsKey(enabled.get(i))) {
-        mask |= 1 << Math.min(i, 31);
-      }
-    }
-    return mask;
-  }
-
-  private static boolean storedHas(int mask, int index) {
-    return (mask & (1 << Math.min(index, 31))) != 0;
   }
 }

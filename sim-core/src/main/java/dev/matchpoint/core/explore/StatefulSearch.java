@@ -161,9 +161,10 @@ final class StatefulSearch<S, A> {
   }
 
   /** Bit 31 of a sleep mask: every action of index 31 or more. */
-  private static final int OVERFLOW = 1 << 31;
+  static final int OVERFLOW = 1 << 31;
 
-  private static <A> int sleepMask(List<A> enabled, Map<A, Footprint> sleep) {
+  /** The sleep set as a mask over the indices of the enabled actions (bit 31: every index from 31 up). */
+  static <A> int sleepMask(List<A> enabled, Map<A, Footprint> sleep) {
     int mask = 0;
     if (sleep.isEmpty()) {
       return mask;
@@ -176,7 +177,8 @@ final class StatefulSearch<S, A> {
     return mask;
   }
 
-  private static boolean storedHas(int mask, int index) {
+  /** Whether a stored sleep mask holds the action of an index. */
+  static boolean storedHas(int mask, int index) {
     return (mask & (1 << Math.min(index, 31))) != 0;
   }
 
