@@ -86,6 +86,35 @@ class BadInputTest {
   }
 
   @Test
+  void badRankRange_isReportedAtTheItem() throws IOException {
+    String entry = "scenario: x\nranks:\n  - rank: %s\n    program: []\n";
+    assertError(entry.formatted("7..2"), 3, 11, "range 7..2 is reversed");
+    assertError(entry.formatted("[0, 1..70000]"), 3, 18, "rank 70000 is out of range", "ranks are 0..65535");
+    assertError(entry.formatted("0..99999999999999999999"), 3, 14, "rank 99999999999999999999 is out of range");
+    assertError(entry.formatted("[-1..3]"), 3, 12, "rank -1 is out of range");
+    assertError(entry.formatted("[0..4294967296]"), 3, 15, "rank 4294967296 is out of range");
+    assertError(entry.formatted("0..x"), 3, 14, "expected a rank of MPI_COMM_WORLD: a number, a range FIRST..LAST",
+        "got the text '0..x'");
+    assertError(entry.formatted("[0, 1.5]"), 3, 15, "got the number 1.5");
+    assertError(entry.formatted("[]"), 3, 11, "got an empty list");
+    assertError(entry.formatted("[0..2, 4]"), 3, 3, "rank 3 has no entry");
+    assertError("scenario: x\nranks:\n  - rank: 0..3\n    program: []\n  - rank: [4, 2..5]\n    program: []\n",
+        5, 15, "rank 2 is defined twice (also at line 3, column 11)");
+  }
+
+  @Test
+  void badRankRange_exits64() throws IOException {
+    Path f = dir.resolve("bad.yaml");
+    Files.writeString(f, "scenario: x\nranks:\n  - rank: 3..1\n    program: []\n");
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cli = new picocli.CommandLine(new dev.matchpoint.scenario.cli.Main());
+    cli.setErr(new java.io.PrintWriter(err));
+    cli.setOut(new java.io.PrintWriter(new java.io.StringWriter()));
+    assertEquals(64, cli.execute("run", f.toString()));
+    assertTrue(err.toString().contains(f + ":3:11: range 3..1 is reversed"), err.toString());
+  }
+
+  @Test
   void undefinedVariable_isReportedAtTheStatement() throws IOException {
     assertError(RANK0 + "      - recv: {source: st.source, tag: 0}\n", 5, 9, "undefined variable 'st'");
     assertError(RANK0 + "      - irecv: {source: 0, request: r}\n      - probe: {source: 0, status: r}\n", 6, 9,

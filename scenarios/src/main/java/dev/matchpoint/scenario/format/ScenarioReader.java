@@ -19,7 +19,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeMap;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
@@ -162,33 +161,18 @@ public final class ScenarioReader {
       throw YamlNodes.error(file, node, "expected at least one rank under 'ranks'");
     }
     // Pass 1: which ranks each entry defines, so the world size is known before programs are read.
-    TreeMap<Integer, Node> defined = new TreeMap<>();
     List<YamlMap> maps = new ArrayList<>();
-    List<List<Integer>> numbers = new ArrayList<>();
+    List<List<RankSets.Range>> sets = new ArrayList<>();
+    List<RankSets.Range> all = new ArrayList<>();
     for (Node e : entries) {
       YamlMap m = YamlMap.of(file, "a rank entry", e, RANK_KEYS);
-      Node r = m.require("rank", "a rank number or a list of rank numbers");
-      List<Integer> these = new ArrayList<>();
-      for (Node n : r instanceof SequenceNode seq ? seq.getValue() : List.of(r)) {
-        int x = (int) YamlMap.integer(file, n, "rank", 0, "a rank of MPI_COMM_WORLD");
-        if (x >= MAX_RANKS) {
-          throw YamlNodes.error(file, n, "rank " + x + " is too large (at most " + (MAX_RANKS - 1) + ")");
-        }
-        if (defined.putIfAbsent(x, n) != null) {
-          throw YamlNodes.error(file, n, "rank " + x + " is defined twice");
-        }
-        these.add(x);
-      }
+      List<RankSets.Range> these = RankSets.read(file,
+          m.require("rank", "a rank number, a range FIRST..LAST, or a list of them"), MAX_RANKS);
       maps.add(m);
-      numbers.add(these);
+      sets.add(these);
+      all.addAll(these);
     }
-    int size = defined.lastKey() + 1;
-    for (int x = 0; x < size; x++) {
-      if (!defined.containsKey(x)) {
-        throw YamlNodes.error(file, node, "rank " + x + " has no entry (ranks must be numbered 0.." + (size - 1)
-            + " without gaps)");
-      }
-    }
+    int size = RankSets.size(file, all, node);
     // Pass 2: programs.
     ProgramReader programs = new ProgramReader(file, size, comms);
     List<List<Program>> out = new ArrayList<>();
@@ -197,8 +181,10 @@ public final class ScenarioReader {
     }
     for (int i = 0; i < maps.size(); i++) {
       List<Program> threads = threads(file, maps.get(i), programs);
-      for (int x : numbers.get(i)) {
-        out.set(x, threads);
+      for (RankSets.Range r : sets.get(i)) {
+        for (int x = r.first(); x <= r.last(); x++) {
+          out.set(x, threads);
+        }
       }
     }
     return out;

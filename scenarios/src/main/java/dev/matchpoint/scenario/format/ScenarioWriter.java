@@ -57,7 +57,8 @@ public final class ScenarioWriter {
    * Writes the scenario as YAML text, the same text as {@link #write(Scenario)}, one rank entry at a
    * time: ranks with equal programs (up to statement locations) become one entry, found by hashing,
    * so the time is linear in the programs' total length, and only one entry's YAML nodes exist at
-   * once.
+   * once. An entry names its ranks compactly ({@code rank: 2..7}, {@code rank: [0, 2..7, 9]}; see
+   * {@link RankSets#write}).
    *
    * @param s the scenario
    * @param out where the text goes; not closed
@@ -154,12 +155,8 @@ public final class ScenarioWriter {
   }
 
   private static Node entry(List<Integer> members, List<Program> threads) {
-    List<String> group = new ArrayList<>();
-    for (int r : members) {
-      group.add(Integer.toString(r));
-    }
     YamlBuild.Map e = YamlBuild.block();
-    e.put("rank", group.size() == 1 ? YamlBuild.scalar(group.get(0)) : YamlBuild.flowSeq(group));
+    e.put("rank", RankSets.write(members));
     boolean same = threads.stream().allMatch(p -> p.equals(threads.get(0)));
     if (same) {
       if (threads.size() > 1) {

@@ -8,10 +8,17 @@ import dev.matchpoint.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
+import dev.matchpoint.scenario.cli.Main;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
 
 /** Writing a scenario and reading it back gives an equal scenario (needed by {@code import -o}). */
 class ScenarioWriterTest {
@@ -152,5 +159,52 @@ class ScenarioWriterTest {
         "- ibind-channels: {requests: [c, d], channels: [u, v], slack: [2, 3]}", "- startall: {requests: [a]}"}) {
       assertTrue(text.contains(line), line + " in:\n" + text);
     }
+  }
+
+  /** The event trace of one timed run of the text (the {@code run --trace} JSON Lines) without statement locations. */
+  private static List<String> run(String yaml, Path dir, String name) throws IOException {
+    Path file = dir.resolve(name + ".yaml");
+    Path trace = dir.resolve(name + ".jsonl");
+    Files.writeString(file, yaml);
+    StringWriter out = new StringWriter();
+    CommandLine cli = new CommandLine(new Main());
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(out));
+    assertEquals(0, cli.execute("run", file.toString(), "--trace", trace.toString()), out.toString());
+    List<String> events = new ArrayList<>();
+    for (String line : Files.readAllLines(trace)) {
+      events.add(line.replaceAll(",\"at\":\"[^\"]*\"", ""));
+    }
+    return events;
+  }
+
+  @Test
+  void rankRanges_nameTheSameRanksAsTheirNumbers_andRunAlike(@TempDir Path dir) throws IOException {
+    String ring = """
+        scenario: ring
+        ranks:
+          - rank: %s
+            program:
+              - isend: {dest: (rank + 1) %% size, tag: 0, request: s}
+              - recv: {source: (rank - 1) %% size, tag: 0}
+              - wait: {request: s}
+          - rank: %s
+            program:
+              - send: {dest: (rank + 1) %% size, tag: 0}
+              - recv: {source: (rank - 1) %% size, tag: 0}
+        """;
+    String numbers = ring.formatted("[0, 2, 3, 4, 9, 10]", "[1, 5, 6, 7, 8, 11]");
+    String ranges = ring.formatted("[0, 2..4, 9..10]", "[1, 5..8, 11..11]");
+    Scenario byNumber = ScenarioLoader.load(numbers, "numbers.yaml");
+    Scenario byRange = ScenarioLoader.load(ranges, "ranges.yaml");
+    assertEquals(12, byRange.worldSize());
+    assertEquals(byNumber.withoutLocations(), byRange.withoutLocations());
+    String text = ScenarioWriter.write(byRange);
+    assertTrue(text.contains("- rank: [0, 2..4, 9, 10]\n"), text);
+    assertTrue(text.contains("- rank: [1, 5..8, 11]\n"), text);
+    assertRoundTrip(byRange);
+    List<String> expected = run(numbers, dir, "numbers");
+    assertTrue(expected.size() > 12, "the run has events");
+    assertEquals(expected, run(text, dir, "written"), "the same events at the same times");
   }
 }
