@@ -89,7 +89,7 @@ class BadInputTest {
   void badRankRange_isReportedAtTheItem() throws IOException {
     String entry = "scenario: x\nranks:\n  - rank: %s\n    program: []\n";
     assertError(entry.formatted("7..2"), 3, 11, "range 7..2 is reversed");
-    assertError(entry.formatted("[0, 1..70000]"), 3, 18, "rank 70000 is out of range", "ranks are 0..65535");
+    assertError(entry.formatted("[0, 1..16777216]"), 3, 18, "rank 16777216 is out of range", "ranks are 0..16777215");
     assertError(entry.formatted("0..99999999999999999999"), 3, 14, "rank 99999999999999999999 is out of range");
     assertError(entry.formatted("[-1..3]"), 3, 12, "rank -1 is out of range");
     assertError(entry.formatted("[0..4294967296]"), 3, 15, "rank 4294967296 is out of range");

@@ -47,7 +47,7 @@ class LargeWorldTest {
   void rankAbove2to24_refusedNamingTheLimit() {
     ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(
         "scenario: big\nranks:\n  - rank: 16777216\n    program: []\n", "big.yaml"));
-    assertTrue(e.getMessage().contains("big.yaml:3:") && e.getMessage().contains("at most 16777215"),
+    assertTrue(e.getMessage().contains("big.yaml:3:") && e.getMessage().contains("ranks are 0..16777215"),
         e.getMessage());
   }
 }
