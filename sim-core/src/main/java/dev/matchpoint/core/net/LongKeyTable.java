@@ -94,8 +94,19 @@ final class LongKeyTable<V> {
     while (keys[i] != key) {
       i = (i + 1) & mask;
     }
+    Object old = values[i];
     values[i] = value;
-    ordered = null;
+    if (ordered != null) {
+      // Same keys, so the same order: swap the value in rather than sort again.
+      List<V> out = new ArrayList<>(ordered);
+      for (int j = 0; j < out.size(); j++) {
+        if (out.get(j) == old) {
+          out.set(j, value);
+          break;
+        }
+      }
+      ordered = Collections.unmodifiableList(out);
+    }
   }
 
   /**
