@@ -61,6 +61,11 @@ public final class CancelEitherOr implements Check {
   }
 
   @Override
+  public boolean readsCompletions() {
+    return true;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.ReceivePosted p) {
       matchedReceives.remove(p.requestId());
