@@ -61,6 +61,11 @@ public final class CancelEitherOr implements Check {
   }
 
   @Override
+  public boolean readsCompletions() {
+    return true;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.ReceivePosted p) {
       matchedReceives.remove(p.requestId());
@@ -71,7 +76,7 @@ public final class CancelEitherOr implements Check {
     } else if (event instanceof TraceEvent.Matched m) {
       if (m.match().receives()) {
         received.add(m.rank(), m.messageKey());
-        if (cancelledMessages.contains(m.rank() + ":" + m.messageKey())) {
+        if (!cancelledMessages.isEmpty() && cancelledMessages.contains(m.rank() + ":" + m.messageKey())) {
           violations.add(new Violation(name(), "message " + MessageIds.format(m.messageKey())
               + " was received although its send was cancelled", m.step(), m.rank(), m.thread()));
         }

@@ -32,6 +32,16 @@ public interface Check extends StateHashable {
   void onEvent(TraceEvent event);
 
   /**
+   * Whether the check reads request-completion events ({@link TraceEvent.RequestCompleted}), which a
+   * timed-mode model builds only for a check or sink that reads them.
+   *
+   * @return false unless the check judges completions
+   */
+  default boolean readsCompletions() {
+    return false;
+  }
+
+  /**
    * Observes the end of the run.
    *
    * @param end how it ended

@@ -38,6 +38,31 @@ public final class Checks implements TraceSink, StateHashable {
   }
 
   /**
+   * False: a check reads the posts, sends, matches, cancel decisions and problems, which the model
+   * always emits, and request completions only when {@link #readsCompletions()} says so.
+   *
+   * @return false
+   */
+  @Override
+  public boolean readsEveryEvent() {
+    return false;
+  }
+
+  /**
+   * Whether a check of the set reads request-completion events.
+   *
+   * @return true when one does ({@link Check#readsCompletions()})
+   */
+  public boolean readsCompletions() {
+    for (Check c : checks) {
+      if (c.readsCompletions()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Passes the end of the run to every check.
    *
    * @param end how the run ended

@@ -143,7 +143,7 @@ public final class MatchingEngine {
    */
   public void arrive(Message message, Consumer<Message> release, Consumer<Message> dropped) {
     long ch = channel(message.source(), message.context());
-    java.util.TreeSet<Long> drop = dropOnArrival.get(ch);
+    java.util.TreeSet<Long> drop = dropOnArrival.isEmpty() ? null : dropOnArrival.get(ch);
     if (drop != null && drop.remove(message.seq())) {
       if (drop.isEmpty()) {
         dropOnArrival.remove(ch);
@@ -168,6 +168,9 @@ public final class MatchingEngine {
 
   /** Releases held-back messages and skips cancelled sequence numbers from the expected one on. */
   private void advance(long ch, Consumer<Message> release) {
+    if (heldBack.isEmpty() && skipped.isEmpty()) {
+      return; // nothing held back or skipped on any channel: the expected number is already right
+    }
     long expected = expectedSeq.getOrDefault(ch, 0L);
     TreeMap<Long, Message> held = heldBack.get(ch);
     java.util.TreeSet<Long> skip = skipped.get(ch);

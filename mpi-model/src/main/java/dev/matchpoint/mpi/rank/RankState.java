@@ -4,8 +4,6 @@ import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.mpi.match.MatchingEngine;
 import dev.matchpoint.mpi.program.SourceLocation;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One rank: its matching engine, its threads, its send sequence numbers, its attached buffer and
@@ -19,7 +17,7 @@ final class RankState {
   final MatchingEngine engine;
   final ThreadState[] threads;
   /** (dest, context) to the next send sequence number. */
-  final TreeMap<Long, Long> sendSeq;
+  final SendSequences sendSeq;
   /** Attached buffer size for buffered sends, or -1 when none is attached (MPI-3.1 §3.6). */
   long bufferAttachedBytes = -1;
   /** Where the attached buffer was attached: named when the run ends with messages in it. */
@@ -45,7 +43,7 @@ final class RankState {
     this.rank = rank;
     this.engine = engine;
     this.threads = threads;
-    this.sendSeq = new TreeMap<>();
+    this.sendSeq = new SendSequences();
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
   }
@@ -57,7 +55,7 @@ final class RankState {
     for (int i = 0; i < threads.length; i++) {
       threads[i] = o.threads[i].copy();
     }
-    this.sendSeq = new TreeMap<>(o.sendSeq);
+    this.sendSeq = o.sendSeq.copy();
     this.bufferAttachedBytes = o.bufferAttachedBytes;
     this.bufferAttachedAt = o.bufferAttachedAt;
     this.bufferUsedBytes = o.bufferUsedBytes;
@@ -72,9 +70,7 @@ final class RankState {
 
   long nextSeq(int dest, int context) {
     long key = ((long) dest << 12) | context;
-    long seq = sendSeq.getOrDefault(key, 0L);
-    sendSeq.put(key, seq + 1);
-    return seq;
+    return sendSeq.take(key);
   }
 
   /** Marks the rank shared: from now on it is only read (see {@link World#rank(int)}). */
@@ -103,9 +99,7 @@ final class RankState {
     for (ThreadState t : threads) {
       t.hashInto(sink);
     }
-    for (Map.Entry<Long, Long> e : sendSeq.entrySet()) {
-      sink.putLong(e.getKey()).putLong(e.getValue());
-    }
+    sendSeq.hashInto(sink);
     sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
     bufferAttachedAt.hashInto(sink);
     sink.putInt(bindOffers.size());

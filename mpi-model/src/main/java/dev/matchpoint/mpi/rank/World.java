@@ -75,6 +75,8 @@ public final class World implements NetworkListener, StateHashable {
   Checks checks;
   private TraceSink sink;
   final boolean fullTrace;
+  /** Whether request-completion events are built: with the full trace, or for a check that reads them. */
+  private final boolean completionEvents;
   long step;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
@@ -107,7 +109,7 @@ public final class World implements NetworkListener, StateHashable {
   final Calls calls;
 
   private World(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam, TraceSink sink,
-      Checks checks, boolean fullTrace) {
+      Checks checks, boolean fullTrace, boolean completionEvents) {
     this.spec = spec;
     this.size = spec.worldSize();
     this.protocol = spec.options().network().protocol();
@@ -116,6 +118,7 @@ public final class World implements NetworkListener, StateHashable {
     this.sink = sink;
     this.checks = checks;
     this.fullTrace = fullTrace;
+    this.completionEvents = completionEvents;
     this.problems = new ArrayList<>();
     this.packets = new PacketCounts();
     this.calls = new Calls(this);
@@ -158,6 +161,7 @@ public final class World implements NetworkListener, StateHashable {
     this.stepScheduled = null;
     this.sink = sink;
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
+    this.completionEvents = fullTrace;
     this.checks = o.checks.copy();
     this.problems = new ArrayList<>(o.problems);
     this.packets = o.packets.copy();
@@ -184,13 +188,14 @@ public final class World implements NetworkListener, StateHashable {
    * @return the model
    */
   public static World logical(ModelSpec spec, TraceSink sink, Checks checks, boolean fullTrace) {
-    return new World(spec, null, null, null, sink, checks, fullTrace);
+    return new World(spec, null, null, null, sink, checks, fullTrace, fullTrace);
   }
 
   /**
    * A timed-mode model; call {@link #start()} then run the kernel. Every event goes to {@code sink}
-   * and the checks; with {@link TraceSink#NONE} and no checks the model builds only the few events
-   * it always emits (no call, packet or request-completion events, whose text costs most of a step).
+   * and the checks; when the sink does not read every event ({@link TraceSink#readsEveryEvent()}) the
+   * model builds only the events it always emits (no call, packet or arrival events, whose text costs
+   * most of a step, and request completions only for a check that reads them).
    *
    * @param spec the programs and options
    * @param kernel the simulation's kernel
@@ -202,9 +207,10 @@ public final class World implements NetworkListener, StateHashable {
    */
   public static World timed(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam,
       TraceSink sink, Checks checks) {
-    // The online checks of a timed run judge call and completion events too (e.g. cancel-either-or
-    // forgets a request when it completes), so only a run with neither sink nor checks skips them.
-    return new World(spec, kernel, streams, seam, sink, checks, sink != TraceSink.NONE || !checks.isEmpty());
+    // Checks read no call, packet or arrival events, and only cancel-either-or reads completions (it
+    // forgets a request when it completes); a sink says whether it reads everything.
+    boolean full = sink.readsEveryEvent();
+    return new World(spec, kernel, streams, seam, sink, checks, full, full || checks.readsCompletions());
   }
 
   /**
@@ -835,7 +841,7 @@ public final class World implements NetworkListener, StateHashable {
       lastReceiveNs = Math.max(lastReceiveNs, now());
     }
     touchRequest(t, r);
-    if (fullTrace) {
+    if (completionEvents) {
       emit(new TraceEvent.RequestCompleted(step, now(), t.rank, t.thread, r.id, r.statusSource, r.statusTag,
           r.statusBytes, r.statusError, r.statusCancelled));
     }

@@ -7,7 +7,15 @@ package dev.matchpoint.mpi.trace;
  */
 public interface TraceSink {
   /** Drops every event. */
-  TraceSink NONE = e -> { };
+  TraceSink NONE = new TraceSink() {
+    @Override
+    public void emit(TraceEvent event) {}
+
+    @Override
+    public boolean readsEveryEvent() {
+      return false;
+    }
+  };
 
   /**
    * Receives one event.
@@ -15,6 +23,17 @@ public interface TraceSink {
    * @param event the event
    */
   void emit(TraceEvent event);
+
+  /**
+   * Whether the sink reads every kind of event. A timed-mode model feeding only sinks that answer
+   * false skips building the call, packet, arrival and request-completion events (whose text costs
+   * most of a step); it still emits the posts, sends, matches, cancel decisions and problems.
+   *
+   * @return true (the default) to receive every event
+   */
+  default boolean readsEveryEvent() {
+    return true;
+  }
 
   /**
    * A sink that forwards to both.
@@ -30,9 +49,18 @@ public interface TraceSink {
     if (b == NONE) {
       return a;
     }
-    return e -> {
-      a.emit(e);
-      b.emit(e);
+    boolean every = a.readsEveryEvent() || b.readsEveryEvent();
+    return new TraceSink() {
+      @Override
+      public void emit(TraceEvent e) {
+        a.emit(e);
+        b.emit(e);
+      }
+
+      @Override
+      public boolean readsEveryEvent() {
+        return every;
+      }
     };
   }
 }

@@ -26,6 +26,16 @@ final class SummaryEvents implements TraceSink {
     this.matchLimit = matchLimit;
   }
 
+  /**
+   * False: matches and cancel decisions are always emitted.
+   *
+   * @return false
+   */
+  @Override
+  public boolean readsEveryEvent() {
+    return false;
+  }
+
   @Override
   public void emit(TraceEvent event) {
     if (event instanceof TraceEvent.Matched m) {

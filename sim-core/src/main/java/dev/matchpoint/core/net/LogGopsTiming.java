@@ -64,6 +64,8 @@ final class LogGopsTiming {
     final ArrayDeque<Job> jobs = new ArrayDeque<>();
     /** Packets that reached the rank's NIC (at their {@code availableNs}) and wait for its CPU. */
     final ArrayDeque<InFlight> arrivals = new ArrayDeque<>();
+    /** The link of each of {@link #arrivals}, in step: delivery needs no link lookup. */
+    final ArrayDeque<Network.Link> arrivalLinks = new ArrayDeque<>();
     long retryAtNs = Long.MAX_VALUE;
     boolean serving;
   }
@@ -105,9 +107,10 @@ final class LogGopsTiming {
     serve(endpoint, h);
   }
 
-  private void arrive(InFlight f) {
+  private void arrive(Network.Link link, InFlight f) {
     Host h = host(f.dest());
     h.arrivals.addLast(f);
+    h.arrivalLinks.addLast(link);
     serve(f.dest(), h);
   }
 
@@ -135,7 +138,7 @@ final class LogGopsTiming {
           arrival = !job;
         }
         if (arrival) {
-          receive(h, h.arrivals.pollFirst(), now);
+          receive(h, h.arrivalLinks.pollFirst(), h.arrivals.pollFirst(), now);
         } else if (job) {
           h.jobs.pollFirst();
           start(h, j, now);
@@ -183,7 +186,7 @@ final class LogGopsTiming {
     kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
       @Override
       public void fire() {
-        arrive(f);
+        arrive(j.link(), f);
       }
 
       @Override
@@ -194,12 +197,12 @@ final class LogGopsTiming {
     });
   }
 
-  private void receive(Host h, InFlight f, long now) {
+  private void receive(Host h, Network.Link link, InFlight f, long now) {
     long n = f.packet().sizeBytes();
     long kG = p.bytesNs(n);
     h.cpuFreeNs = now + p.overheadNs() + Math.max(p.cpuBytesNs(n), kG);
     h.rxFreeNs = now + p.gapNs() + kG;
-    net.deliverAt(f, h.cpuFreeNs);
+    net.deliverAt(link, f, h.cpuFreeNs);
   }
 
   private void schedule(long atNs, Runnable r, String label) {

@@ -53,6 +53,9 @@ public final class Network {
   private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
 
   static final class Link {
+    /** The empty waiting queue every link shares until one of its packets waits; never added to. */
+    static final ArrayDeque<Waiting> NO_WAITING = new ArrayDeque<>(0);
+
     final int source;
     final int dest;
     long nextSeq;
@@ -60,7 +63,8 @@ public final class Network {
     long lastAvailableNs;
     RandomStream stream;
     final ArrayDeque<InFlight> inFlight;
-    final ArrayDeque<Waiting> awaitingCredit;
+    /** {@link #NO_WAITING} until a packet waits: most links of a large world never wait. */
+    ArrayDeque<Waiting> awaitingCredit;
     /**
      * Set when a copy of the network came to share this link (logical mode): from then on neither
      * network writes it; the first to write takes a copy of its own ({@link #existingLink}).
@@ -73,7 +77,7 @@ public final class Network {
       this.creditBytes = creditBytes;
       // Small until used: a large world has many links, most with at most a packet or two at a time.
       this.inFlight = new ArrayDeque<>(1);
-      this.awaitingCredit = new ArrayDeque<>(0);
+      this.awaitingCredit = NO_WAITING;
     }
 
     Link(Link other) {
@@ -83,7 +87,7 @@ public final class Network {
       this.creditBytes = other.creditBytes;
       this.lastAvailableNs = other.lastAvailableNs;
       this.inFlight = new ArrayDeque<>(other.inFlight);
-      this.awaitingCredit = new ArrayDeque<>(other.awaitingCredit);
+      this.awaitingCredit = other.awaitingCredit.isEmpty() ? NO_WAITING : new ArrayDeque<>(other.awaitingCredit);
     }
   }
 
@@ -212,6 +216,9 @@ public final class Network {
       link.creditBytes -= creditBytes;
       inject(link, packet, nowNs);
     } else {
+      if (link.awaitingCredit == Link.NO_WAITING) {
+        link.awaitingCredit = new ArrayDeque<>(2);
+      }
       link.awaitingCredit.addLast(new Waiting(packet, creditBytes, nowNs));
     }
   }
@@ -387,6 +394,9 @@ public final class Network {
    */
   public List<InFlight> inFlight() {
     List<InFlight> out = new ArrayList<>();
+    if (!links.any(l -> !l.inFlight.isEmpty())) {
+      return out; // most often at the end of a run: no sort of every link
+    }
     for (Link link : links.inKeyOrder()) {
       if (!link.inFlight.isEmpty()) {
         out.addAll(link.inFlight);
@@ -402,6 +412,9 @@ public final class Network {
    */
   public List<Packet> awaitingCredit() {
     List<Packet> out = new ArrayList<>();
+    if (!links.any(l -> !l.awaitingCredit.isEmpty())) {
+      return out;
+    }
     for (Link link : links.inKeyOrder()) {
       for (Waiting w : link.awaitingCredit) {
         out.add(w.packet());
@@ -526,8 +539,8 @@ public final class Network {
   }
 
   /** LogGOPS: the receiver's CPU has taken the packet; it is delivered at {@code atNs}. */
-  void deliverAt(InFlight f, long atNs) {
-    scheduleDelivery(existingLink(f.source(), f.dest()), f, atNs);
+  void deliverAt(Link link, InFlight f, long atNs) {
+    scheduleDelivery(link, f, atNs);
   }
 
   private InFlight timedInFlight(Link link, long seq, Packet packet, long t) {
