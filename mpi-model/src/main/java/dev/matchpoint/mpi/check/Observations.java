@@ -26,19 +26,44 @@ import java.util.TreeMap;
  * MPI_Test's flag is not: it tells when, not what.
  */
 public final class Observations implements Check {
-  /** Receive request id to the messages it received, in start order. */
-  private final TreeMap<Long, List<Long>> received;
+  /**
+   * Receive request id to the messages it received, in start order. The maps are shared between a
+   * record and its copies until one of them writes ({@link #own}); their lists are never written.
+   */
+  private TreeMap<Long, List<Long>> received;
   /** Thread ({@code r2.t0}) to the messages its probes and matched probes returned, in call order. */
-  private final TreeMap<String, List<Long>> probed;
+  private TreeMap<String, List<Long>> probed;
+  /** Whether the maps are this record's alone (false once a copy shares them). */
+  private boolean owned;
 
   /** A fresh record. */
   public Observations() {
     this(new TreeMap<>(), new TreeMap<>());
+    owned = true;
   }
 
   private Observations(TreeMap<Long, List<Long>> received, TreeMap<String, List<Long>> probed) {
     this.received = received;
     this.probed = probed;
+  }
+
+  /** Makes the maps this record's own before a write: copied when shared with a copy. */
+  private void own() {
+    if (!owned) {
+      received = new TreeMap<>(received);
+      probed = new TreeMap<>(probed);
+      owned = true;
+    }
+  }
+
+  /** The list with one more message, a new list (lists are shared between copies). */
+  private static List<Long> appended(List<Long> messages, long message) {
+    List<Long> out = new ArrayList<>(messages == null ? 1 : messages.size() + 1);
+    if (messages != null) {
+      out.addAll(messages);
+    }
+    out.add(message);
+    return out;
   }
 
   @Override
@@ -57,9 +82,12 @@ public final class Observations implements Check {
       return;
     }
     if (m.match().receives()) {
-      received.computeIfAbsent(m.requestId(), k -> new ArrayList<>()).add(m.messageKey());
+      own();
+      received.put(m.requestId(), appended(received.get(m.requestId()), m.messageKey()));
     } else if (m.match() == MatchKind.PROBE || m.match() == MatchKind.MPROBE) {
-      probed.computeIfAbsent("r" + m.rank() + ".t" + m.thread(), k -> new ArrayList<>()).add(m.messageKey());
+      own();
+      String thread = "r" + m.rank() + ".t" + m.thread();
+      probed.put(thread, appended(probed.get(thread), m.messageKey()));
     }
   }
 
@@ -106,11 +134,9 @@ public final class Observations implements Check {
 
   @Override
   public Check copy() {
-    TreeMap<Long, List<Long>> r = new TreeMap<>();
-    received.forEach((k, v) -> r.put(k, new ArrayList<>(v)));
-    TreeMap<String, List<Long>> p = new TreeMap<>();
-    probed.forEach((k, v) -> p.put(k, new ArrayList<>(v)));
-    return new Observations(r, p);
+    // Copy-on-write: both records share the maps until one of them writes.
+    owned = false;
+    return new Observations(received, probed);
   }
 
   @Override

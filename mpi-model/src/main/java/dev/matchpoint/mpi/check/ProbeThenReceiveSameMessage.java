@@ -24,15 +24,31 @@ public final class ProbeThenReceiveSameMessage implements Check {
   /** A probed message: its key and tag (the key holds source and context). */
   private record Probed(long key, int tag) {}
 
-  /** Thread (rank << 16 | thread) to the message its last probe found. */
-  private final TreeMap<Long, Probed> lastProbe;
+  /**
+   * Thread (rank << 16 | thread) to the message its last probe found. The collections are shared
+   * between a check and its copies until one of them writes ({@link #own}).
+   */
+  private TreeMap<Long, Probed> lastProbe;
   /** Receive request to the key it must receive. */
-  private final TreeMap<Long, Long> expected;
-  private final List<Violation> violations;
+  private TreeMap<Long, Long> expected;
+  private List<Violation> violations;
+  /** Whether the collections are this check's alone (false once a copy shares them). */
+  private boolean owned;
 
   /** A fresh check. */
   public ProbeThenReceiveSameMessage() {
     this(new TreeMap<>(), new TreeMap<>(), new ArrayList<>());
+    owned = true;
+  }
+
+  /** Makes the collections this check's own before a write: copied when shared with a copy. */
+  private void own() {
+    if (!owned) {
+      lastProbe = new TreeMap<>(lastProbe);
+      expected = new TreeMap<>(expected);
+      violations = new ArrayList<>(violations);
+      owned = true;
+    }
   }
 
   private ProbeThenReceiveSameMessage(TreeMap<Long, Probed> lastProbe, TreeMap<Long, Long> expected,
@@ -59,6 +75,10 @@ public final class ProbeThenReceiveSameMessage implements Check {
 
   @Override
   public void onEvent(TraceEvent event) {
+    if (event instanceof TraceEvent.Matched || event instanceof TraceEvent.CancelDecided
+        || event instanceof TraceEvent.ReceivePosted) {
+      own();
+    }
     if (event instanceof TraceEvent.Matched m) {
       long th = threadKey(m.rank(), m.thread());
       if (m.match() == MatchKind.PROBE) {
@@ -87,6 +107,7 @@ public final class ProbeThenReceiveSameMessage implements Check {
 
   @Override
   public void onEnd(RunEnd end) {
+    own();
     for (Map.Entry<Long, Long> e : expected.entrySet()) {
       violations.add(new Violation(name(), "the receive " + dev.matchpoint.mpi.RequestIds.format(e.getKey())
           + " after a probe of " + MessageIds.format(e.getValue()) + " never received it", end.step(),
@@ -101,8 +122,9 @@ public final class ProbeThenReceiveSameMessage implements Check {
 
   @Override
   public Check copy() {
-    return new ProbeThenReceiveSameMessage(new TreeMap<>(lastProbe), new TreeMap<>(expected),
-        new ArrayList<>(violations));
+    // Copy-on-write: both checks share the collections until one of them writes.
+    owned = false;
+    return new ProbeThenReceiveSameMessage(lastProbe, expected, violations);
   }
 
   @Override

@@ -485,6 +485,20 @@ public final class MatchingEngine {
     return out;
   }
 
+  /** The order unexpected messages are hashed in under the any and round-robin policies. */
+  private static final java.util.Comparator<Message> CANONICAL_ORDER = java.util.Comparator
+      .comparingInt(Message::source).thenComparingInt(Message::context).thenComparingLong(Message::seq);
+
+  /** Whether the messages are already in {@link #CANONICAL_ORDER} (the common case: no sort needed). */
+  private static boolean inCanonicalOrder(List<Message> u) {
+    for (int i = 1; i < u.size(); i++) {
+      if (CANONICAL_ORDER.compare(u.get(i - 1), u.get(i)) > 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Writes the canonical state: posted receives in posting order, unexpected messages in arrival
    * order (under the {@code any} and {@code round-robin} policies, per source in sequence order,
@@ -498,13 +512,12 @@ public final class MatchingEngine {
     sink.putInt(p.size());
     p.forEach(r -> r.hashInto(sink));
     List<Message> u = unexpected.inArrivalOrder();
-    if (policy != WildcardPolicy.ARRIVAL) {
+    if (policy != WildcardPolicy.ARRIVAL && !inCanonicalOrder(u)) {
       // Under any and round-robin only the order within each (source, context) matters, and that is
       // sequence order: hash the messages in (source, context, seq) order, so states that differ
       // only in the interleaving of arrivals from different sources are one state.
       u = new ArrayList<>(u);
-      u.sort(java.util.Comparator.comparingInt(Message::source).thenComparingInt(Message::context)
-          .thenComparingLong(Message::seq));
+      u.sort(CANONICAL_ORDER);
     }
     sink.putInt(u.size());
     u.forEach(m -> m.hashInto(sink));

@@ -139,11 +139,15 @@ final class ThreadState {
       r.hashInto(sink);
     }
     sink.putInt(handles.size());
-    for (Message m : handles.values()) {
-      m.hashInto(sink);
+    if (!handles.isEmpty()) {
+      for (Message m : handles.values()) {
+        m.hashInto(sink);
+      }
     }
-    for (SourceLocation at : handleAt.values()) {
-      at.hashInto(sink);
+    if (!handleAt.isEmpty()) {
+      for (SourceLocation at : handleAt.values()) {
+        at.hashInto(sink);
+      }
     }
   }
 }

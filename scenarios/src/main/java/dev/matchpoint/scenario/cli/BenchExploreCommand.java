@@ -25,8 +25,9 @@ import picocli.CommandLine.Option;
  * transitions, CPU and wall seconds, the parallel search's states, CPU and wall seconds, the
  * speed-up (serial wall over parallel wall) and the outcome classes (MISMATCH when the two
  * searches disagree on them or their counts), with the targets 4x4 &lt; 1 s, 5x5 &lt; 10 s,
- * 6x6 &lt; 120 s (serial) and a 6x6 speed-up of at least 1.7 marked met or not met; then the
- * library's probe race 2 x 2 with its shortest violating schedule in MPI terms. Only the seconds
+ * 6x6 &lt; 120 s (serial) and a 6x6 speed-up of at least 1.7 marked met or not met; when max is
+ * at least 4, the probe race 4 x 4 ({@link Patterns#probeRace}) with its target &lt; 1 s (serial,
+ * shortest-violation search included); then the library's probe race 2 x 2 with its shortest violating schedule in MPI terms. Only the seconds
  * and the speed-up depend on the machine (and its load).
  */
 @Command(
@@ -57,6 +58,8 @@ final class BenchExploreCommand implements Callable<Integer> {
   static final int MAX_T = 8;
   /** Wall-clock speed-up of the parallel search over the serial one on 6 x 6 (issue 13, 2 cores). */
   static final double SPEED_UP_TARGET = 1.7;
+  /** Serial seconds of the probe race 4 x 4, shortest-violation search included (issue 13). */
+  static final double PROBE_RACE_4_TARGET_SECONDS = 1;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -125,6 +128,16 @@ final class BenchExploreCommand implements Callable<Integer> {
             serial.wallSeconds() / parallel.wallSeconds() >= SPEED_UP_TARGET ? "met" : "NOT MET");
       }
       out.println(row(s.name(), serial, parallel, Long.toString(factorial(t))) + " " + verdict);
+      out.flush();
+    }
+    if (max >= 4) {
+      Scenario race4 = Patterns.probeRace(4);
+      Measured serial = Measured.of(plan(race4, time, 1));
+      Measured parallel = Measured.of(plan(race4, time, threads));
+      ExplorationReport r = serial.report();
+      out.println(row(race4.name(), serial, parallel, "-") + " " + (r.violationFound() ? "violation found"
+          : "NO VIOLATION FOUND") + String.format(Locale.ROOT, "; < %.0f s: %s", PROBE_RACE_4_TARGET_SECONDS,
+          r.exhaustive() && serial.wallSeconds() < PROBE_RACE_4_TARGET_SECONDS ? "met" : "NOT MET"));
       out.flush();
     }
     Scenario race = Library.load("probe-race-2x2");

@@ -33,7 +33,7 @@ class BenchExploreCommandTest {
         "=> r2.t1 MPI_Recv blocks", "replay:   matchpoint replay probe-race-2x2 --mode logical --schedule '0*4.1'")) {
       assertTrue(r.out().contains(part), part + " in:\n" + r.out());
     }
-    assertTrue(!r.out().contains("mprobe-fix-4x4"), r.out());
+    assertTrue(!r.out().contains("mprobe-fix-4x4") && !r.out().contains("probe-race-4x4"), r.out());
   }
 
   @Test

@@ -91,25 +91,25 @@ final class ShortestSearch<S, A> {
     StateKey root = StateKey.of(ts, start);
     Map<StateKey, Parent> parents = new HashMap<>();
     parents.put(root, null);
+    tally.newPhase();
+    List<A> rootEnabled = ts.enabled(start);
+    if (rootEnabled.isEmpty()) {
+      return new Bfs(ts.verdict(start).violation() ? List.of() : null, null, 1, 0);
+    }
     ArrayDeque<S> queue = new ArrayDeque<>();
+    ArrayDeque<List<A>> enabledQueue = new ArrayDeque<>();
     ArrayDeque<StateKey> keys = new ArrayDeque<>();
     ArrayDeque<Integer> depths = new ArrayDeque<>();
     queue.add(start);
+    enabledQueue.add(rootEnabled);
     keys.add(root);
     depths.add(0);
-    tally.newPhase();
     long steps = 0;
     while (!queue.isEmpty()) {
       S s = queue.poll();
+      List<A> enabled = enabledQueue.poll();
       StateKey k = keys.poll();
       int depth = depths.poll();
-      List<A> enabled = ts.enabled(s);
-      if (enabled.isEmpty()) {
-        if (ts.verdict(s).violation()) {
-          return new Bfs(path(parents, k), null, parents.size(), 0);
-        }
-        continue;
-      }
       if (depth + 1 >= bound) {
         continue;
       }
@@ -129,7 +129,18 @@ final class ShortestSearch<S, A> {
             return new Bfs(null, Budget.STATES, parents.size(), queue.size());
           }
           parents.put(nk, new Parent(k, i));
+          List<A> nextEnabled = ts.enabled(next);
+          if (nextEnabled.isEmpty()) {
+            // Checked when generated rather than when dequeued: the queue is first in, first out, so
+            // the first violating final state generated is the first one a dequeue-time check would
+            // find, and the rest of the level need not be expanded.
+            if (ts.verdict(next).violation()) {
+              return new Bfs(path(parents, nk), null, parents.size(), 0);
+            }
+            continue;
+          }
           queue.add(next);
+          enabledQueue.add(nextEnabled);
           keys.add(nk);
           depths.add(depth + 1);
         }

@@ -31,17 +31,17 @@ final class LongKeyTable<V> {
     ordered = List.of();
   }
 
-  LongKeyTable(LongKeyTable<V> other, java.util.function.UnaryOperator<V> copy) {
+  /**
+   * A copy that shares the values (the caller copies a value before writing it, see {@link #replace}).
+   *
+   * @param other the table to copy
+   */
+  LongKeyTable(LongKeyTable<V> other) {
     keys = other.keys.clone();
-    values = new Object[other.values.length];
-    for (int i = 0; i < values.length; i++) {
-      @SuppressWarnings("unchecked")
-      V v = (V) other.values[i];
-      values[i] = v == null ? null : copy.apply(v);
-    }
+    values = other.values.clone();
     size = other.size;
     inserted = other.inserted.clone();
-    ordered = null;
+    ordered = other.ordered;
   }
 
   /**
@@ -80,6 +80,33 @@ final class LongKeyTable<V> {
     }
     inserted[size++] = key;
     ordered = null;
+  }
+
+  /**
+   * Replaces the value of a present key.
+   *
+   * @param key present
+   * @param value the new value
+   */
+  void replace(long key, V value) {
+    int mask = keys.length - 1;
+    int i = slot(key, mask);
+    while (keys[i] != key) {
+      i = (i + 1) & mask;
+    }
+    Object old = values[i];
+    values[i] = value;
+    if (ordered != null) {
+      // Same keys, so the same order: swap the value in rather than sort again.
+      List<V> out = new ArrayList<>(ordered);
+      for (int j = 0; j < out.size(); j++) {
+        if (out.get(j) == old) {
+          out.set(j, value);
+          break;
+        }
+      }
+      ordered = Collections.unmodifiableList(out);
+    }
   }
 
   /**

@@ -65,6 +65,11 @@ public final class Network {
     final ArrayDeque<InFlight> inFlight;
     /** {@link #NO_WAITING} until a packet waits: most links of a large world never wait. */
     ArrayDeque<Waiting> awaitingCredit;
+    /**
+     * Set when a copy of the network came to share this link (logical mode): from then on neither
+     * network writes it; the first to write takes a copy of its own ({@link #existingLink}).
+     */
+    boolean shared;
 
     Link(int source, int dest, long creditBytes) {
       this.source = source;
@@ -107,7 +112,11 @@ public final class Network {
     this.kernel = null;
     this.streams = null;
     this.listener = listener;
-    this.links = new LongKeyTable<>(other.links, Link::new);
+    // Copy-on-write per link: both networks share every link until one of them writes it.
+    for (Link link : other.links.inKeyOrder()) {
+      link.shared = true;
+    }
+    this.links = new LongKeyTable<>(other.links);
     this.loggops = null;
   }
 
@@ -224,7 +233,7 @@ public final class Network {
    * @return true when credit is available now
    */
   public boolean hasEagerCredit(int source, int dest, long creditBytes) {
-    Link link = existingLink(source, dest);
+    Link link = readLink(source, dest);
     long credit = link == null ? options.protocol().eagerBufferBytesPerPeer() : link.creditBytes;
     return (link == null || link.awaitingCredit.isEmpty()) && credit >= creditBytes;
   }
@@ -237,7 +246,7 @@ public final class Network {
    * @return bytes
    */
   public long eagerCreditBytes(int source, int dest) {
-    Link link = existingLink(source, dest);
+    Link link = readLink(source, dest);
     return link == null ? options.protocol().eagerBufferBytesPerPeer() : link.creditBytes;
   }
 
@@ -470,10 +479,21 @@ public final class Network {
     }
   }
 
-  private Link existingLink(int source, int dest) {
+  /** A link to read, or null when none was used yet. */
+  private Link readLink(int source, int dest) {
     checkEndpoint(source);
     checkEndpoint(dest);
     return links.get((long) source * endpoints + dest);
+  }
+
+  /** A link to write, or null when none was used yet: copied first when shared with another network. */
+  private Link existingLink(int source, int dest) {
+    Link link = readLink(source, dest);
+    if (link != null && link.shared) {
+      link = new Link(link);
+      links.replace((long) source * endpoints + dest, link);
+    }
+    return link;
   }
 
   private Link link(int source, int dest) {
