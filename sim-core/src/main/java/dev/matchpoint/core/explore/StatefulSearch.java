@@ -20,7 +20,9 @@ import java.util.Map;
  * with a visited set explores exactly the states reachable in it, whatever the order of visits.
  * Godefroid's Theorem 4.3: in an acyclic graph every final (deadlock) state reachable in the full
  * graph is reachable in the reduced graph when each explored set is persistent. (2) Sleep sets
- * prune transitions, never final states, provided a state revisited with a sleep set that is not a
+ * prune transitions, never final states (they may also skip intermediate states, which ones
+ * depending on the order of visits, so the number of states stored is not a function of the model
+ * alone: see {@link ParallelStatefulSearch}), provided a state revisited with a sleep set that is not a
  * superset of the one it was explored with gets the difference explored (Godefroid §5.3: the
  * stored sleep set becomes the intersection and the transitions in (stored \ current) ∩ persistent
  * are explored). (3) The visited set is keyed by a canonical state hash that includes everything a
@@ -29,6 +31,17 @@ import java.util.Map;
  * the stateful strategy uses state-determined persistent sets rather than DPOR's history-dependent
  * backtrack sets, whose naive combination with state caching is unsound (Yang, Chen, Gopalakrishnan
  * and Kirby, SPIN 2008); {@link SourceDpor} is the stateless DPOR strategy.
+ *
+ * <p><b>Why this is the default strategy.</b> State caching makes the search linear in the states
+ * of the reduced graph, where stateless DPOR ({@link SourceDpor}) re-explores every schedule that
+ * reaches a state by another path; persistent sets computed from the whole state (the model's
+ * {@code persistentSet}: the threads and links whose next actions can touch what the set's actions
+ * touch) cut the graph where DPOR would need backtracking, and sleep sets remove most of the
+ * remaining redundant transitions. Measured with observable outcome classes on the one-iteration
+ * persistent halo exchange on 4 ranks (library persistent-halo-exchange.yaml grown to 4 ranks): this search 176,904 states in 14.0
+ * CPU-s; {@code dpor} 597,465 schedules in 26.6 CPU-s (with fine outcome classes this search: 284,378
+ * states, 20.3 CPU-s). DPOR keeps its place where memory, not time, is short: it stores no
+ * states (about 0.5 GB against 2.4 GB on the halo exchange before the compact visited set).
  *
  * <p><b>Storage.</b> The visited set is a {@link VisitedTable}: per state 96 bits of its fingerprint
  * and its stored sleep set as a bitmask over the indices of its enabled actions ({@code
