@@ -38,9 +38,9 @@ import java.util.Map;
  * {@code persistentSet}: the threads and links whose next actions can touch what the set's actions
  * touch) cut the graph where DPOR would need backtracking, and sleep sets remove most of the
  * remaining redundant transitions. Measured with observable outcome classes on the one-iteration
- * persistent halo exchange on 4 ranks (library persistent-halo-exchange.yaml grown to 4 ranks): this search 176,904 states in 14.0
- * CPU-s; {@code dpor} 597,465 schedules in 26.6 CPU-s (with fine outcome classes this search: 284,378
- * states, 20.3 CPU-s). DPOR keeps its place where memory, not time, is short: it stores no
+ * persistent halo exchange (library persistent-halo-exchange.yaml grown to 4 ranks): this search
+ * stores 176,904 states in 14.0 CPU-s; {@code dpor} runs 597,465 schedules in 26.6 CPU-s (with fine
+ * outcome classes this search stores 284,378 states in 20.3 CPU-s). DPOR keeps its place where memory, not time, is short: it stores no
  * states (about 0.5 GB against 2.4 GB on the halo exchange before the compact visited set).
  *
  * <p><b>Storage.</b> The visited set is a {@link VisitedTable}: per state 96 bits of its fingerprint
