@@ -41,7 +41,7 @@ class AtomicFileWriterTest {
       o.write("partial".getBytes(StandardCharsets.UTF_8));
       throw new IOException("disk full");
     }));
-    assertEquals("disk full", e.getMessage());
+    assertEquals("cannot write " + f.toAbsolutePath() + ": disk full", e.getMessage());
     assertEquals("old", Files.readString(f));
     assertEquals(List.of("out.json"), files());
   }
