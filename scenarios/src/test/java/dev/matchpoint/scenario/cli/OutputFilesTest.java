@@ -105,9 +105,9 @@ class OutputFilesTest {
     Result r = CliTest.run("run", file.toString(), "--trace", trace.toString(), "--perfetto", perfetto.toString());
     blocker.join();
     assertEquals(70, r.code(), r.out() + r.err());
+    assertEquals("the old trace\n", Files.readString(trace), "the trace moved into place is put back");
     assertEquals("matchpoint: error: cannot write " + perfetto.toAbsolutePath() + ": Is a directory",
         r.err().strip());
-    assertEquals("the old trace\n", Files.readString(trace), "the trace moved into place is put back");
     assertEquals(List.of(), temporaries());
   }
 
