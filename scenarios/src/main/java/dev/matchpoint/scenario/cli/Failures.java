@@ -51,7 +51,7 @@ final class Failures {
     if (t instanceof OutOfMemoryError) {
       long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
       err.println("matchpoint: error: out of memory (" + t.getMessage() + "; the heap's maximum is " + maxMiB
-          + " MiB): " + budgetHint(command));
+          + " MiB): " + budgetHint(command, parsed.originalArgs()));
       err.flush();
       return ExitCode.BUDGET_EXHAUSTED.code();
     }
@@ -66,11 +66,12 @@ final class Failures {
   }
 
   /** The budget that bounds the memory of a command, to name when the heap ran out. */
-  private static String budgetHint(String command) {
+  private static String budgetHint(String command, List<String> args) {
     String heap = "give the JVM more heap (e.g. MATCHPOINT_JAVA_OPTS=-Xmx4g)";
     return switch (command) {
-      case "run", "replay" -> "--timeline keeps every event in memory and --json every match: leave them out, "
-          + "lower the scenario's step-budget, or " + heap;
+      case "run", "replay" -> (args.contains("--timeline") || args.contains("--json")
+          ? "--timeline keeps every event in memory and --json every match: leave them out, "
+          : "the messages queued or in flight outgrew it: ") + "lower the scenario's step-budget, or " + heap;
       case "explore" -> "lower --memory-budget (default: 75% of the heap) or set --max-states, or " + heap;
       default -> heap;
     };

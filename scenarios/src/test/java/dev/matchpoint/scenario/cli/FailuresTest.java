@@ -146,6 +146,22 @@ class FailuresTest {
     assertTrue(out.contains("matchpoint: error: out of memory (Java heap space; the heap's maximum is ")
         && out.contains("--timeline keeps every event in memory"), out);
     assertTrue(!out.contains("\tat "), out);
+    // Without --timeline: unexpected messages pile up (no eager-buffer limit, nobody receives them).
+    Path flood = dir.resolve("flood.yaml");
+    Files.writeString(flood, """
+        scenario: flood
+        network: {eager-buffer: unlimited}
+        ranks:
+          - rank: 0
+            program:
+              - repeat: {times: 100000000, do: [{send: {dest: 1, tag: 0, count: 1, type: int}}]}
+          - rank: 1
+            program:
+              - recv: {source: 0, tag: 1, count: 1, type: int}
+        """);
+    out = ExploreBudgetTest.forked("-Xmx64m", "run", flood.toString());
+    assertTrue(out.startsWith("exit 4\n"), out);
+    assertTrue(out.contains("the messages queued or in flight outgrew it: lower the scenario's step-budget"), out);
   }
 
   @Test
