@@ -4,8 +4,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,9 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Writes output files so that readers see either the old files or the complete new ones, and a set
@@ -32,9 +27,6 @@ import java.util.regex.Pattern;
  * cannot be, puts back what the others replaced. Every {@link IOException} raised names the file.
  */
 public final class AtomicFileWriter {
-  private static final long PID = ProcessHandle.current().pid();
-  private static final AtomicLong SEQUENCE = new AtomicLong();
-
   /** Produces the file's content. */
   @FunctionalInterface
   public interface Content {
@@ -110,7 +102,7 @@ public final class AtomicFileWriter {
    */
   public static Staged stage(Path target) throws IOException {
     Path abs = target.toAbsolutePath();
-    deleteAbandoned(abs);
+    TemporaryFiles.deleteAbandoned(abs);
     return new Staged(abs, Staged.SEGMENT_BYTES);
   }
 
@@ -142,7 +134,7 @@ public final class AtomicFileWriter {
     }
     for (Path b : backups) {
       if (b != null) {
-        deleteQuietly(b);
+        TemporaryFiles.delete(b);
       }
     }
   }
@@ -179,7 +171,7 @@ public final class AtomicFileWriter {
         out.close();
       }
       out = null;
-      Path segment = temporary(target);
+      Path segment = TemporaryFiles.create(target);
       segments.add(segment);
       out = new BufferedOutputStream(Files.newOutputStream(segment, StandardOpenOption.APPEND), 1 << 16);
       written = 0;
@@ -256,7 +248,7 @@ public final class AtomicFileWriter {
           ready = segments.remove(0);
           return;
         }
-        Path whole = temporary(target);
+        Path whole = TemporaryFiles.create(target);
         segments.add(0, whole);
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(whole, StandardOpenOption.APPEND),
             1 << 16)) {
@@ -298,7 +290,7 @@ public final class AtomicFileWriter {
       try {
         if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(target)) {
           keepPermissions(target, ready);
-          backup = temporary(target);
+          backup = TemporaryFiles.create(target);
           Files.delete(backup);
           try {
             Files.createLink(backup, target);
@@ -312,7 +304,7 @@ public final class AtomicFileWriter {
         return backup;
       } catch (IOException e) {
         if (backup != null) {
-          deleteQuietly(backup);
+          TemporaryFiles.delete(backup);
         }
         throw new OutputFileException(target, e);
       }
@@ -341,49 +333,12 @@ public final class AtomicFileWriter {
         } catch (IOException ignored) {
           // the segments are deleted below either way
         }
-        segments.forEach(AtomicFileWriter::deleteQuietly);
+        segments.forEach(TemporaryFiles::delete);
         if (ready != null) {
-          deleteQuietly(ready);
+          TemporaryFiles.delete(ready);
         }
       }
     }
-  }
-
-  /** Creates an empty temporary file for {@code target}, in its directory, mode as for a new file. */
-  private static Path temporary(Path target) throws IOException {
-    while (true) {
-      Path p = target.resolveSibling("." + target.getFileName() + "." + PID + "-" + SEQUENCE.getAndIncrement() + ".tmp");
-      try {
-        Files.newOutputStream(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
-        return p;
-      } catch (FileAlreadyExistsException e) {
-        // left by an earlier process with the same id: try the next number
-      }
-    }
-  }
-
-  /**
-   * Deletes the temporary files of {@code target} ({@code .NAME.PID-N.tmp}) whose process no
-   * longer runs: what a writer killed before it could clean up left behind.
-   */
-  private static void deleteAbandoned(Path target) {
-    String prefix = "." + target.getFileName() + ".";
-    Pattern tail = Pattern.compile("(\\d+)-\\d+\\.tmp");
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(target.getParent(),
-        p -> p.getFileName().toString().startsWith(prefix))) {
-      for (Path p : dir) {
-        Matcher m = tail.matcher(p.getFileName().toString().substring(prefix.length()));
-        if (m.matches() && !alive(Long.parseLong(m.group(1)))) {
-          deleteQuietly(p);
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      // a directory that cannot be listed: the write itself will report what is wrong
-    }
-  }
-
-  private static boolean alive(long pid) {
-    return pid == PID || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }
 
   /** Gives {@code to} the permission bits of {@code from} (POSIX file systems only). */
@@ -400,14 +355,6 @@ public final class AtomicFileWriter {
       Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-    }
-  }
-
-  private static void deleteQuietly(Path p) {
-    try {
-      Files.deleteIfExists(p);
-    } catch (IOException ignored) {
-      // a temporary file that stays is deleted by the next write to its target
     }
   }
 
