@@ -87,7 +87,7 @@ class OutputFilesTest {
     // The Perfetto file's target becomes a directory while the run streams (after the checks that
     // come before a run), so moving it into place fails after the trace was moved. Before: the new
     // trace stayed and the message named a temporary file, not the output.
-    Path file = loop("long", 10_000);
+    Path file = loop("long", 20_000);
     Path trace = dir.resolve("t.jsonl");
     Path perfetto = dir.resolve("p.json");
     Files.writeString(trace, "the old trace\n");
