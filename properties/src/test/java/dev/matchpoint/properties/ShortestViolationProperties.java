@@ -9,6 +9,7 @@ import dev.matchpoint.core.explore.Footprint;
 import dev.matchpoint.core.explore.StateKey;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.rank.Action;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.EdgeCasesMode;
@@ -41,20 +43,26 @@ class ShortestViolationProperties {
   /** Stored states of the reference search before a try is discarded. */
   private static final int REFERENCE_STATES = 200_000;
 
+  /**
+   * Swarm programs over every feature, and as often programs rich in wildcard choices (as {@code
+   * StrategyEquivalenceProperties.wildcardChoices}), where violations are more frequent.
+   */
   @Provide
-  Arbitrary<SwarmProgram> everyFeature() {
-    return MpiArbitraries.swarmPrograms();
+  Arbitrary<SwarmProgram> programs() {
+    return Arbitraries.oneOf(MpiArbitraries.swarmPrograms(), MpiArbitraries.swarmPrograms().messages(2, 3).threads(2)
+        .tags(0, 0).sourceWildcardPercent(100).requiredFeatures(Feature.FAN_IN, Feature.WILDCARDS, Feature.PROBES)
+        .wildcardPolicies(WildcardPolicy.ANY));
   }
 
   /**
-   * On generated programs that use every call the model has: when the stateful search (persistent
+   * On generated programs ({@link #programs()}): when the stateful search (persistent
    * and sleep sets) finds a violation and labels its counterexample shortest, the counterexample
    * has the length of the shortest violation an unreduced breadth-first search finds, and it still
    * violates a check. Tries without a violation, or whose searches a budget cut, are discarded.
    */
   @Property(tries = 60, maxDiscardRatio = 20, edgeCases = EdgeCasesMode.NONE)
   @SpecClause(source = "DESIGN §5", text = CLAUSE)
-  void shortestMatchesUnreducedBreadthFirst(@ForAll("everyFeature") SwarmProgram p) {
+  void shortestMatchesUnreducedBreadthFirst(@ForAll("programs") SwarmProgram p) {
     ModelSpec spec = p.spec();
     ExploreOptions options = Explore.options(Strategy.EXHAUSTIVE).withThreads(1).withShortestViolation(true);
     Exploration reduced = Explore.run("swarm program", spec, options, true, CHECKS);

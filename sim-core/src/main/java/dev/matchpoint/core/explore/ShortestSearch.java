@@ -72,6 +72,10 @@ final class ShortestSearch<S, A> {
     Bfs root = bfs(ts.initial(), found.size() + 1, now + (tally.deadline() - now) / 2);
     if (root.stoppedBy == null) {
       List<Integer> best = root.choices;
+      if (best == null) {
+        throw new IllegalStateException("the breadth-first search of the persistent sets missed the violating "
+            + "schedule of " + found.size() + " steps the search found: a persistent set is not persistent");
+      }
       return Explorer.replay(ts, best, Counterexample.Length.SHORTEST, "shortest: established by a breadth-first "
           + "search over " + root.states + " states");
     }
