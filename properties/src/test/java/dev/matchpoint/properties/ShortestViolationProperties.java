@@ -17,6 +17,9 @@ import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.mpi.rank.World;
 import dev.matchpoint.properties.oracle.Explore;
 import dev.matchpoint.properties.oracle.Exploration;
+import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioLoader;
+import dev.matchpoint.scenario.library.Patterns;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +28,7 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -79,13 +83,33 @@ class ShortestViolationProperties {
   }
 
   /**
+   * The probe races 2 x 2 and 3 x 3 (seed 000's pattern, where two threads can probe the same
+   * message): the shortest violating schedule, found over the persistent sets, has the length of the
+   * unreduced breadth-first search's (9 and 13 steps).
+   */
+  @Example
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void probeRaces_shortestMatchesUnreducedBreadthFirst() {
+    for (int t = 2; t <= 3; t++) {
+      Scenario race = Patterns.probeRace(t);
+      ModelSpec spec = ScenarioLoader.compile(race);
+      Counterexample cex = Explore.run(race.name(), spec, Explore.options(Strategy.EXHAUSTIVE).withThreads(1)
+          .withShortestViolation(true), true, race.checks()).report().counterexample();
+      int reference = shortestViolation(new MpiTransitionSystem(spec, race.checks(), false));
+      assertEquals(4 * t + 1, reference, race.name());
+      assertTrue(cex.shortest(), cex::note);
+      assertEquals(reference, cex.steps().size(), race.name() + ": " + cex.note());
+    }
+  }
+
+  /**
    * Steps of a shortest violating schedule: breadth-first over every enabled action, states told
    * apart by their fingerprint.
    *
    * @return the steps; -1 when no final state violates; {@link Integer#MAX_VALUE} past {@link
    *     #REFERENCE_STATES}
    */
-  static int shortestViolation(MpiTransitionSystem ts) {
+  private static int shortestViolation(MpiTransitionSystem ts) {
     Set<StateKey> seen = new HashSet<>();
     List<World> level = new ArrayList<>(List.of(ts.initial()));
     seen.add(StateKey.of(ts, level.get(0)));
