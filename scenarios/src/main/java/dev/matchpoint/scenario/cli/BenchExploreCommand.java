@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
  * searches disagree on them or their counts), with the targets 4x4 &lt; 1 s, 5x5 &lt; 10 s,
  * 6x6 &lt; 120 s (serial) and a 6x6 speed-up of at least 1.7 marked met or not met; when max is
  * at least 4, the probe race 4 x 4 ({@link Patterns#probeRace}) with its target &lt; 1 s (serial,
- * shortest-violation search included); then the library's probe race 2 x 2 with its shortest violating schedule in MPI terms. Only the seconds
+ * shortest-violation search included) and a line with its violation's steps, the wall seconds of the
+ * shortest-violation search and the states it stored; then the library's probe race 2 x 2 with its
+ * shortest violating schedule in MPI terms. Only the seconds
  * and the speed-up depend on the machine (and its load).
  */
 @Command(
@@ -138,6 +140,11 @@ final class BenchExploreCommand implements Callable<Integer> {
       out.println(row(race4.name(), serial, parallel, "-") + " " + (r.violationFound() ? "violation found"
           : "NO VIOLATION FOUND") + String.format(Locale.ROOT, "; < %.0f s: %s", PROBE_RACE_4_TARGET_SECONDS,
           r.exhaustive() && serial.wallSeconds() < PROBE_RACE_4_TARGET_SECONDS ? "met" : "NOT MET"));
+      Counterexample c = r.counterexample();
+      if (c != null) {
+        out.println(String.format(Locale.ROOT, "  %s: %d-step violation, %.2f s after the search; %s", race4.name(),
+            c.steps().size(), (r.elapsedMillis() - r.searchMillis()) / 1e3, c.note()));
+      }
       out.flush();
     }
     Scenario race = Library.load("probe-race-2x2");

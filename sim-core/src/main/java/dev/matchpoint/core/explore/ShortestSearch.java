@@ -1,11 +1,8 @@
 package dev.matchpoint.core.explore;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The search for a shortest violating schedule, within the exploration's budgets (time, states per
@@ -18,11 +15,33 @@ import java.util.Map;
  * result is labelled shortened, not shortest. The first search may use half the time left, the
  * shortening the rest; a search that has found a violation may use only the first {@value
  * Tally#SEARCH_PERCENT}% of the time budget, keeping the rest for this phase.
+ *
+ * <p><b>Reduction: persistent sets preserve the length of the shortest violation.</b> Each
+ * breadth-first search follows only the model's persistent sets ({@link
+ * TransitionSystem#persistentSet}, all enabled actions under {@code --no-reduction}). A verdict is
+ * a property of a final state (no action enabled: a deadlock in Godefroid's terms), and Godefroid,
+ * "Partial-Order Methods for the Verification of Concurrent Systems" (LNCS 1032, 1996), Theorem
+ * 4.3, reaches every deadlock through a path of the same length: let w lead from s to a deadlock
+ * d. The actions of a path from s that avoids the persistent set P(s) are independent of P(s)
+ * (Def. 4.1), so they leave P(s)'s actions enabled; as nothing is enabled at d, w holds an action
+ * t of P(s), and the first such t commutes with every action before it: t followed by w without
+ * t also leads from s to d, a permutation of w, and its first step is in the reduced graph.
+ * Induction on the length gives a path of the reduced graph from s to d with |w| steps. So a
+ * breadth-first search of the reduced graph (a fixed graph: the persistent set is a function of
+ * the state) finds violating final states at the same least depth as the full graph's.
+ * (Persistent sets do not preserve shortest paths to intermediate states, which the reduced graph
+ * may skip altogether; no verdict is judged there.) Sleep sets are not used here.
+ * {@code ShortestSearchTest} and the property {@code shortestMatchesUnreducedBreadthFirst} check
+ * the length against an unreduced breadth-first search.
+ *
+ * <p><b>Storage.</b> A state is stored as 96 bits of its fingerprint ({@link StateKey}) and a
+ * 32-bit node number in an open-addressing table of 16-byte slots (as {@link VisitedTable}), and
+ * per node its parent's number and the index of the action that reached it, 8 bytes: no object per
+ * stored state, 27 to 36 bytes per state in all. Only the states of the level being expanded and
+ * of the next level are held whole (with their enabled actions).
  */
 final class ShortestSearch<S, A> {
   private static final String PHASE = "shortest violation";
-
-  private record Parent(StateKey parent, int choice) {}
 
   /** One breadth-first search: a shorter violating completion or null, and whether it finished. */
   private record Bfs(List<Integer> choices, Budget stoppedBy, long states, long frontier) {}
@@ -53,11 +72,16 @@ final class ShortestSearch<S, A> {
     Bfs root = bfs(ts.initial(), found.size() + 1, now + (tally.deadline() - now) / 2);
     if (root.stoppedBy == null) {
       List<Integer> best = root.choices;
+      if (best == null) {
+        throw new IllegalStateException("the breadth-first search of the persistent sets missed the violating "
+            + "schedule of " + found.size() + " steps the search found: a persistent set is not persistent");
+      }
       return Explorer.replay(ts, best, Counterexample.Length.SHORTEST, "shortest: established by a breadth-first "
           + "search over " + root.states + " states");
     }
     String cut = "the breadth-first search from the initial state stopped at the " + (root.stoppedBy == Budget.TIME
-        ? "time budget (its share: half the time left)" : root.stoppedBy.configName() + " budget") + " after " + root.states + " states with " + root.frontier + " left in its queue";
+        ? "time budget (its share: half the time left)" : root.stoppedBy.configName() + " budget") + " after "
+        + root.states + " states with " + root.frontier + " left in its queue";
     List<Integer> best = found;
     for (int back = 1; back <= best.size(); back *= 2) {
       int k = best.size() - back;
@@ -84,77 +108,162 @@ final class ShortestSearch<S, A> {
   }
 
   /**
-   * Breadth-first search from a state for a violating final state fewer than {@code bound} steps
-   * away, until a deadline ({@link System#nanoTime} terms).
+   * Level-by-level breadth-first search of the persistent-set graph from a state for a violating
+   * final state fewer than {@code bound} steps away, until a deadline ({@link System#nanoTime}
+   * terms). The first violating final state generated is at the least depth: the levels are
+   * generated in order, and it is checked when generated.
    */
   private Bfs bfs(S start, int bound, long deadlineNanos) {
-    StateKey root = StateKey.of(ts, start);
-    Map<StateKey, Parent> parents = new HashMap<>();
-    parents.put(root, null);
     tally.newPhase();
-    List<A> rootEnabled = ts.enabled(start);
-    if (rootEnabled.isEmpty()) {
+    Nodes nodes = new Nodes();
+    FingerprintSink sink = new FingerprintSink();
+    ts.hashInto(start, sink.reset());
+    nodes.add(sink.high(), sink.low(), -1, -1);
+    List<A> startEnabled = ts.enabled(start);
+    if (startEnabled.isEmpty()) {
       return new Bfs(ts.verdict(start).violation() ? List.of() : null, null, 1, 0);
     }
-    ArrayDeque<S> queue = new ArrayDeque<>();
-    ArrayDeque<List<A>> enabledQueue = new ArrayDeque<>();
-    ArrayDeque<StateKey> keys = new ArrayDeque<>();
-    ArrayDeque<Integer> depths = new ArrayDeque<>();
-    queue.add(start);
-    enabledQueue.add(rootEnabled);
-    keys.add(root);
-    depths.add(0);
+    List<S> level = new ArrayList<>();
+    List<List<A>> levelEnabled = new ArrayList<>();
+    int[] levelIds = {0};
+    level.add(start);
+    levelEnabled.add(startEnabled);
     long steps = 0;
-    while (!queue.isEmpty()) {
-      S s = queue.poll();
-      List<A> enabled = enabledQueue.poll();
-      StateKey k = keys.poll();
-      int depth = depths.poll();
-      if (depth + 1 >= bound) {
-        continue;
-      }
-      for (int i = 0; i < enabled.size(); i++) {
-        S next = ts.execute(s, enabled.get(i), new Footprint());
-        transitions++;
-        if (++steps % Tally.POLL_INTERVAL == 0) {
-          tally.progress(PHASE, parents.size(), transitions, depth + 1);
-          Budget over = tally.exceeded(deadlineNanos, steps);
-          if (over != null) {
-            return new Bfs(null, over, parents.size(), queue.size());
+    for (int depth = 0; depth + 1 < bound && !level.isEmpty(); depth++) {
+      List<S> next = new ArrayList<>();
+      List<List<A>> nextEnabled = new ArrayList<>();
+      int[] nextIds = new int[16];
+      for (int j = 0; j < level.size(); j++) {
+        S s = level.get(j);
+        List<A> enabled = levelEnabled.get(j);
+        level.set(j, null);
+        levelEnabled.set(j, null);
+        for (A a : ts.persistentSet(s, enabled)) {
+          S child = ts.execute(s, a, new Footprint());
+          transitions++;
+          if (++steps % Tally.POLL_INTERVAL == 0) {
+            tally.progress(PHASE, nodes.size(), transitions, depth + 1);
+            Budget over = tally.exceeded(deadlineNanos, steps);
+            if (over != null) {
+              return new Bfs(null, over, nodes.size(), level.size() - j + next.size());
+            }
           }
-        }
-        StateKey nk = StateKey.of(ts, next);
-        if (!parents.containsKey(nk)) {
-          if (parents.size() >= options.maxStates()) {
-            return new Bfs(null, Budget.STATES, parents.size(), queue.size());
+          ts.hashInto(child, sink.reset());
+          if (nodes.contains(sink.high(), sink.low())) {
+            continue;
           }
-          parents.put(nk, new Parent(k, i));
-          List<A> nextEnabled = ts.enabled(next);
-          if (nextEnabled.isEmpty()) {
-            // Checked when generated rather than when dequeued: the queue is first in, first out, so
-            // the first violating final state generated is the first one a dequeue-time check would
-            // find, and the rest of the level need not be expanded.
-            if (ts.verdict(next).violation()) {
-              return new Bfs(path(parents, nk), null, parents.size(), 0);
+          if (nodes.size() >= options.maxStates()) {
+            return new Bfs(null, Budget.STATES, nodes.size(), level.size() - j + next.size());
+          }
+          int id = nodes.add(sink.high(), sink.low(), levelIds[j], enabled.indexOf(a));
+          List<A> childEnabled = ts.enabled(child);
+          if (childEnabled.isEmpty()) {
+            if (ts.verdict(child).violation()) {
+              return new Bfs(nodes.path(id), null, nodes.size(), 0);
             }
             continue;
           }
-          queue.add(next);
-          enabledQueue.add(nextEnabled);
-          keys.add(nk);
-          depths.add(depth + 1);
+          if (next.size() == nextIds.length) {
+            nextIds = Arrays.copyOf(nextIds, nextIds.length * 2);
+          }
+          nextIds[next.size()] = id;
+          next.add(child);
+          nextEnabled.add(childEnabled);
+        }
+      }
+      level = next;
+      levelEnabled = nextEnabled;
+      levelIds = nextIds;
+    }
+    return new Bfs(null, null, nodes.size(), 0);
+  }
+
+  /**
+   * The states a breadth-first search stored: an open-addressing table (linear probing) of 16-byte
+   * slots, 96 bits of a state's fingerprint and its node number, grown by a quarter when 84% full
+   * as {@link VisitedTable} (19 to 24 bytes per state); and per node, in order of discovery, its
+   * parent's node number and the index of the action (in {@code enabled(parent)}) that reached it,
+   * packed in one long (8 to 12 bytes per state, the array growing by half).
+   */
+  private static final class Nodes {
+    private static final long TAG = 0xffff_ffff_0000_0000L;
+    private long[] table = new long[2 * 64];
+    private int capacity = 64;
+    private long[] links = new long[64];
+    private int size;
+
+    private static long word0(long high) {
+      return high == 0 ? 1 : high;
+    }
+
+    private int home(long word0) {
+      return (int) (Math.multiplyHigh(word0, capacity) + ((word0 >> 63) & capacity));
+    }
+
+    /** The slot holding the fingerprint, or the empty slot where it belongs. */
+    private int slot(long w0, long tag) {
+      int i = home(w0);
+      while (table[2 * i] != 0 && !(table[2 * i] == w0 && (table[2 * i + 1] & TAG) == tag)) {
+        if (++i == capacity) {
+          i = 0;
+        }
+      }
+      return i;
+    }
+
+    boolean contains(long high, long low) {
+      return table[2 * slot(word0(high), low & TAG)] != 0;
+    }
+
+    /** Stores an absent fingerprint as a new node; returns its number. */
+    int add(long high, long low, int parent, int choice) {
+      long w0 = word0(high);
+      int i = slot(w0, low & TAG);
+      int id = size++;
+      table[2 * i] = w0;
+      table[2 * i + 1] = (low & TAG) | id;
+      if (id == links.length) {
+        links = Arrays.copyOf(links, links.length + links.length / 2);
+      }
+      links[id] = ((long) parent << 32) | (choice & 0xffff_ffffL);
+      if (size > capacity * 0.84) {
+        grow();
+      }
+      return id;
+    }
+
+    private void grow() {
+      long[] old = table;
+      int oldCapacity = capacity;
+      capacity = oldCapacity + oldCapacity / 4;
+      table = new long[2 * capacity];
+      for (int j = 0; j < oldCapacity; j++) {
+        long e0 = old[2 * j];
+        if (e0 != 0) {
+          int i = home(e0);
+          while (table[2 * i] != 0) {
+            if (++i == capacity) {
+              i = 0;
+            }
+          }
+          table[2 * i] = e0;
+          table[2 * i + 1] = old[2 * j + 1];
         }
       }
     }
-    return new Bfs(null, null, parents.size(), 0);
-  }
 
-  private static List<Integer> path(Map<StateKey, Parent> parents, StateKey end) {
-    List<Integer> out = new ArrayList<>();
-    for (Parent p = parents.get(end); p != null; p = parents.get(p.parent())) {
-      out.add(p.choice());
+    int size() {
+      return size;
     }
-    Collections.reverse(out);
-    return out;
+
+    /** The action indices from the root to a node. */
+    List<Integer> path(int id) {
+      List<Integer> out = new ArrayList<>();
+      for (int n = id; links[n] >> 32 >= 0; n = (int) (links[n] >> 32)) {
+        out.add((int) links[n]);
+      }
+      java.util.Collections.reverse(out);
+      return out;
+    }
   }
 }
