@@ -70,7 +70,7 @@ final class ExploreCommand implements Callable<Integer> {
   Long maxStates;
 
   @Option(names = "--memory-budget", paramLabel = "SIZE", description = "Heap the exploration may use, e.g. 512m, "
-      + "2g (bytes, or k/m/g for KiB/MiB/GiB; default: " + ExploreOptions.DEFAULT_MEMORY_PERCENT + "% of the JVM's "
+      + "2g (bytes, or k/m/g for KiB/MiB/GiB; default: " + ExploreOptions.DEFAULT_MEMORY_PERCENT + "%% of the JVM's "
       + "maximum heap).")
   String memoryBudget;
 
