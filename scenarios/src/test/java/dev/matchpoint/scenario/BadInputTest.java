@@ -169,7 +169,7 @@ class BadInputTest {
     assertError("scenario: x\nseed: 1\nseed: 2\nranks: []\n", 3, 1, "key 'seed' appears twice");
     assertError("", 1, 1, "the file is empty");
     assertError("scenario: x\nnetwork:\n  latency: {model: constant, value: -3}\nranks: []\n", 3, 37,
-        "expected an integer >= 0 (ns) for 'value'");
+        "expected an integer from 0 to 2147483647 (ns) for 'value'");
   }
 
   @Test

@@ -46,11 +46,21 @@ class InputLimitsTest {
     assertError(rank1("rank: [1, 4294967295]"), 5, 15, "rank 4294967295 is out of range");
     // Beyond 64 bits: the range, not "expected an integer".
     assertError("scenario: x\ncall-cost: 99999999999999999999\nranks: []\n", 2, 12,
-        "expected an integer >= 0 (ns) for 'call-cost', got 99999999999999999999 (at most 9223372036854775807)");
-    assertError("scenario: x\nseed: -99999999999999999999\nranks: [{rank: 0, program: []}]\n", 2, 7, "expected an integer >= 0",
-        "got -99999999999999999999");
-    assertError("scenario: x\nnetwork: {header-bytes: 18446744073709551616}\nranks: []\n", 2, 25,
-        "for 'header-bytes', got 18446744073709551616 (at most 9223372036854775807)");
+        "expected an integer from 0 to 2147483647 (ns) for 'call-cost', got 99999999999999999999");
+    assertError("scenario: x\nseed: 99999999999999999999\nranks: [{rank: 0, program: []}]\n", 2, 7,
+        "expected an integer >= 0 (the master seed) for 'seed', got 99999999999999999999 (at most "
+            + "9223372036854775807)");
+    assertError("scenario: x\nseed: -99999999999999999999\nranks: [{rank: 0, program: []}]\n", 2, 7,
+        "expected an integer >= 0", "got -99999999999999999999");
+    // Durations and sizes that passed check and overflowed simulated time or a packet's size in run (exit 70).
+    assertError("scenario: x\ncall-cost: 9223372036854775807\nranks: []\n", 2, 12,
+        "expected an integer from 0 to 2147483647 (ns) for 'call-cost'");
+    assertError("scenario: x\nnetwork: {latency: {model: loggp, L: 2147483648}}\nranks: []\n", 2, 38,
+        "from 0 to 2147483647 (ns) for 'L', got 2147483648");
+    assertError("scenario: x\nnetwork: {latency: {model: constant, value: 9223372036854775807}}\nranks: []\n", 2,
+        45, "from 0 to 2147483647 (ns) for 'value'");
+    assertError("scenario: x\nnetwork: {header-bytes: 9223372036854775807}\nranks: []\n", 2, 25,
+        "from 0 to 2147483647 (bytes) for 'header-bytes'");
   }
 
   @Test

@@ -68,7 +68,7 @@ final class NetworkReader {
       ScalarNode s = YamlNodes.scalar(file, m.get("eager-rule"), "payload-below or payload-and-header-at-most");
       rule = named(file, s, () -> EagerRule.named("network.eager-rule", s.getValue()));
     }
-    long header = m.integer("header-bytes", p.headerBytes(), 0, Long.MAX_VALUE, "bytes");
+    long header = m.integer("header-bytes", p.headerBytes(), 0, YamlMap.MAX_BYTES, "bytes");
     long buffer = bytes(m, "eager-buffer", p.eagerBufferBytesPerPeer());
     CreditPolicy credit = p.onCreditExhausted();
     if (m.has("on-credit-exhausted")) {
@@ -120,9 +120,9 @@ final class NetworkReader {
         case "exponential" -> new LatencyModel.Exponential(m.number("mean", requiredNumber(m, "mean"), "ns"));
         case "lognormal" -> new LatencyModel.Lognormal(m.number("mu", requiredNumber(m, "mu"), "ln ns"),
             m.number("sigma", requiredNumber(m, "sigma"), "ln ns"));
-        default -> new LatencyModel.LogGP(m.integer("L", d.latencyNs(), 0, Long.MAX_VALUE, "ns"),
-            m.integer("o", d.overheadNs(), 0, Long.MAX_VALUE, "ns"),
-            m.integer("g", d.gapNs(), 0, Long.MAX_VALUE, "ns"),
+        default -> new LatencyModel.LogGP(m.integer("L", d.latencyNs(), 0, YamlMap.MAX_NS, "ns"),
+            m.integer("o", d.overheadNs(), 0, YamlMap.MAX_NS, "ns"),
+            m.integer("g", d.gapNs(), 0, YamlMap.MAX_NS, "ns"),
             m.number("G", d.gapPerByteNs(), "ns per byte"), m.number("O", d.overheadPerByteNs(), "ns per byte"));
       };
     } catch (ConfigException e) {
@@ -134,7 +134,7 @@ final class NetworkReader {
 
   private static long required(YamlMap m, String key, String unit) {
     m.require(key, "an integer (" + unit + ")");
-    return m.integer(key, 0, 0, Long.MAX_VALUE, unit);
+    return m.integer(key, 0, 0, YamlMap.MAX_NS, unit);
   }
 
   private static double requiredNumber(YamlMap m, String key) {

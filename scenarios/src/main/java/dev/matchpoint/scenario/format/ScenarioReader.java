@@ -79,8 +79,8 @@ public final class ScenarioReader {
     List<List<Program>> ranks = ranks(file, top.require("ranks", "a list of ranks with their programs"), known);
     return new Scenario(name, top.text("description", ""), top.text("source", ""), expect,
         top.integer("seed", 0, 0, Long.MAX_VALUE, "the master seed"), mode, ranks, comms, options,
-        checks(file, top.get("checks")), top.integer("step-budget", RunOptions.DEFAULT_STEP_BUDGET, 1, Long.MAX_VALUE,
-        "steps"));
+        checks(file, top.get("checks")),
+        top.integer("step-budget", RunOptions.DEFAULT_STEP_BUDGET, 1, Long.MAX_VALUE, "steps"));
   }
 
   private static ModelOptions options(String file, YamlMap top) {
@@ -113,9 +113,9 @@ public final class ScenarioReader {
       }
     }
     NetworkOptions network = NetworkReader.read(file, top.get("network"));
-    return new ModelOptions(wildcard, network, top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, Long.MAX_VALUE,
-        "bytes"),
-        top.integer("call-cost", d.callCostNs(), 0, Long.MAX_VALUE, "ns"), queues, sendCancel,
+    return new ModelOptions(wildcard, network,
+        top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, YamlMap.MAX_BYTES, "bytes"),
+        top.integer("call-cost", d.callCostNs(), 0, YamlMap.MAX_NS, "ns"), queues, sendCancel,
         top.bool("seed000-message-cancel", d.messageCancel()));
   }
 

@@ -14,6 +14,13 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  * a repeated key and a key outside the accepted set are errors that name the accepted keys.
  */
 final class YamlMap {
+  /**
+   * The longest duration a key may give, in ns: 2^31-1 (about 2.1 s), as for a {@code compute}
+   * statement, so that simulated time (a long of ns) cannot overflow in any run a step budget allows.
+   */
+  static final long MAX_NS = Integer.MAX_VALUE;
+  /** The largest per-message or per-call size a key may give, in bytes: 2^31-1, for the same reason. */
+  static final long MAX_BYTES = Integer.MAX_VALUE;
   private final String file;
   private final String what;
   private final Node node;
