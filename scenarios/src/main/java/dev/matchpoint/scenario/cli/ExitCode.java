@@ -20,12 +20,15 @@ public enum ExitCode {
   ERRONEOUS(3),
   /**
    * The step budget ran out before the run ended; {@code explore}: a budget cut the search short and
-   * no violation was found.
+   * no violation was found; any command: the heap ran out ({@link Failures}).
    */
   BUDGET_EXHAUSTED(4),
   /** Bad input or usage: an invalid scenario, schedule, option or output path. Nothing ran. */
   BAD_INPUT(64),
-  /** An internal error, including a failure to write an output file. */
+  /**
+   * An internal error (any exception or error a command let escape, a stack overflow included;
+   * {@link Failures}), including a failure to write an output file.
+   */
   INTERNAL(70);
 
   private final int code;

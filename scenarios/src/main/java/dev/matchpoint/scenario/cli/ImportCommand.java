@@ -102,7 +102,8 @@ final class ImportCommand implements Callable<Integer> {
     } catch (TraceImportException e) {
       return Cli.badInput(err, e.getMessage());
     } catch (java.io.IOException e) {
-      err.println("matchpoint: cannot write " + output + ": " + e.getMessage());
+      err.println("matchpoint: error: " + (e instanceof AtomicFileWriter.OutputFileException ? e.getMessage()
+          : "cannot write " + output + ": " + e.getMessage()));
       err.flush();
       return ExitCode.INTERNAL.code();
     }

@@ -48,7 +48,21 @@ public final class Main implements Callable<Integer> {
    * @param args command-line arguments
    */
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Main()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The command line as {@link #main} runs it: picocli over {@link Main}, with every exception and
+   * error a command lets escape reported in one line by {@link Failures} (exit 70, or 4 when the
+   * heap ran out) instead of a stack trace.
+   *
+   * @return a new command line, ready to {@code execute}
+   */
+  static CommandLine commandLine() {
+    CommandLine cmd = new CommandLine(new Main());
+    cmd.setExecutionStrategy(Failures::execute);
+    cmd.setExecutionExceptionHandler((e, c, parsed) -> Failures.report(e, parsed, c.getErr()));
+    return cmd;
   }
 
   @Override

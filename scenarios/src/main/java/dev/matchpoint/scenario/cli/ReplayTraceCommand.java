@@ -148,7 +148,8 @@ final class ReplayTraceCommand implements Callable<Integer> {
     } catch (TraceImportException e) {
       return Cli.badInput(err, e.getMessage());
     } catch (java.io.IOException e) {
-      err.println("matchpoint: cannot write " + messages + ": " + e.getMessage());
+      err.println("matchpoint: error: " + (e instanceof AtomicFileWriter.OutputFileException ? e.getMessage()
+          : "cannot write " + messages + ": " + e.getMessage()));
       err.flush();
       return ExitCode.INTERNAL.code();
     }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,7 +21,8 @@ import java.util.List;
  * run once while streaming the events to the output files, move the files into place, print the
  * timeline and the summary, and map the result to an exit code. Nothing is written when the input
  * is bad, and no output file is left half-written: the events go to temporary files in the target
- * directories, which are moved into place at the end or deleted on failure. Only {@code
+ * directories, which are moved into place together at the end (all of them or, when one cannot
+ * be, none) or deleted on failure. Only {@code
  * --timeline} keeps the whole trace in memory (it sorts events by time); {@code --json} keeps
  * every match, which it lists.
  */
@@ -80,14 +82,17 @@ final class RunSession {
       ExitCode exit = ExitCode.of(r);
       TraceHeader header = new TraceHeader(plan.scenario().name(), plan.seed(), plan.mode().configName(),
           r.schedule().trimmed().toString());
+      List<AtomicFileWriter.Staged> files = new ArrayList<>();
       if (jsonLines != null) {
         jsonLines.flush();
-        traceFile.commit(o -> JsonLinesTraceWriter.writeHeader(o, header));
+        traceFile.finish(o -> JsonLinesTraceWriter.writeHeader(o, header));
+        files.add(traceFile);
       }
       if (perfetto != null) {
         perfetto.finish(header, r.endTimeNs());
-        perfettoFile.commit(null);
+        files.add(perfettoFile);
       }
+      AtomicFileWriter.commit(files);
       if (timeline) {
         out.print(TextTimeline.render(r.trace().events(), plan.scenario().worldSize(), plan.mode() == Mode.LOGICAL));
       }
@@ -114,19 +119,16 @@ final class RunSession {
   }
 
   private static int cannotWrite(PrintWriter err, IOException e) {
-    err.println("matchpoint: error: cannot write an output: " + e);
+    err.println("matchpoint: error: " + (e instanceof AtomicFileWriter.OutputFileException ? e.getMessage()
+        : "cannot write an output: " + e));
     err.flush();
     return ExitCode.INTERNAL.code();
   }
 
-  /** Deletes a staged output that was not committed; a failure to delete is not the run's failure. */
+  /** Deletes a staged output that was not committed. */
   private static void closeQuietly(AtomicFileWriter.Staged file) {
     if (file != null) {
-      try {
-        file.close();
-      } catch (IOException ignored) {
-        // the temporary file stays; the target was never touched
-      }
+      file.close();
     }
   }
 }

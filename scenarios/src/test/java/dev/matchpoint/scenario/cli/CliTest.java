@@ -29,7 +29,7 @@ class CliTest {
   static Result run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cmd = new CommandLine(new Main());
+    CommandLine cmd = Main.commandLine();
     cmd.setOut(new PrintWriter(out));
     cmd.setErr(new PrintWriter(err));
     int code = cmd.execute(args);

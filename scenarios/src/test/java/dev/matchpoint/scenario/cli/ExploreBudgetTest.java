@@ -113,7 +113,7 @@ class ExploreBudgetTest {
       checks: [probe-then-receive-same-message, no-deadlock, complete-before-finalize]
       """;
 
-  private static String forked(String heap, String... args) throws Exception {
+  static String forked(String heap, String... args) throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command = new java.util.ArrayList<>(List.of(java.toString(), heap, "-cp",
         System.getProperty("java.class.path"), Main.class.getName()));

@@ -41,7 +41,7 @@ class AtomicFileWriterTest {
       o.write("partial".getBytes(StandardCharsets.UTF_8));
       throw new IOException("disk full");
     }));
-    assertEquals("disk full", e.getMessage());
+    assertEquals("cannot write " + f.toAbsolutePath() + ": disk full", e.getMessage());
     assertEquals("old", Files.readString(f));
     assertEquals(List.of("out.json"), files());
   }
@@ -94,5 +94,29 @@ class AtomicFileWriterTest {
     }
     assertEquals(expected.toString(), Files.readString(f));
     assertEquals(List.of("big.jsonl"), files());
+  }
+
+  @Test
+  @dev.matchpoint.mpi.SpecClause(source = "docs/cli.md, Output files", text = "Either all requested outputs appear "
+      + "or none does, and the message names the file")
+  void twoStagedFiles_whenTheSecondCannotBeFinished_neitherAppears_andTheErrorNamesTheSecond() throws IOException {
+    Path trace = dir.resolve("t.jsonl");
+    Path perfetto = dir.resolve("p.json");
+    Files.writeString(trace, "old");
+    try (AtomicFileWriter.Staged a = AtomicFileWriter.stage(trace);
+        AtomicFileWriter.Staged b = AtomicFileWriter.stage(perfetto)) {
+      a.body().write("new trace".getBytes(StandardCharsets.UTF_8));
+      b.body().write("new perfetto".getBytes(StandardCharsets.UTF_8));
+      a.finish(o -> o.write("header\n".getBytes(StandardCharsets.UTF_8)));
+      IOException e = assertThrows(IOException.class, () -> {
+        b.finish(o -> {
+          throw new IOException("No space left on device");
+        });
+        AtomicFileWriter.commit(List.of(a, b));
+      });
+      assertEquals("cannot write " + perfetto.toAbsolutePath() + ": No space left on device", e.getMessage());
+    }
+    assertEquals("old", Files.readString(trace));
+    assertEquals(List.of("t.jsonl"), files(), "no Perfetto file, no temporary file");
   }
 }
