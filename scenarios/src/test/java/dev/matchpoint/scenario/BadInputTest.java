@@ -68,7 +68,7 @@ class BadInputTest {
   @Test
   void wrongType_saysWhatWasExpectedAndWhatCame() throws IOException {
     assertError(RANK0.replace("program:\n", "threads: two\n    program: []\n"), 4, 14,
-        "expected an integer >= 1", "got the text 'two'");
+        "expected an integer from 1 to 65535", "got the text 'two'");
     assertError("scenario: x\nranks:\n  - rank: 0\n    program: 5\n", 4, 14, "expected a list of statements",
         "got the number 5");
     assertError("scenario: x\nseed: 1.5\nranks:\n  - rank: 0\n    program: []\n", 2, 7, "expected an integer",
@@ -169,7 +169,7 @@ class BadInputTest {
     assertError("scenario: x\nseed: 1\nseed: 2\nranks: []\n", 3, 1, "key 'seed' appears twice");
     assertError("", 1, 1, "the file is empty");
     assertError("scenario: x\nnetwork:\n  latency: {model: constant, value: -3}\nranks: []\n", 3, 37,
-        "expected an integer >= 0 (ns) for 'value'");
+        "expected an integer from 0 to 2147483647 (ns) for 'value'");
   }
 
   @Test
@@ -192,7 +192,7 @@ class BadInputTest {
   void channelSlackness_belowOne_orOfTheWrongShape_isReportedAtTheValue() throws IOException {
     String init = "      - send-init: {dest: 0, request: p}\n";
     assertError(RANK0 + init + "      - bind-channel: {request: p, channel: ch, slack: 0}\n", 6, 56,
-        "expected an integer >= 1 (channel slackness K", "for 'slack', got 0");
+        "expected an integer from 1 to 2147483647 (channel slackness K", "for 'slack', got 0");
     assertError(RANK0 + init + "      - bind-channels: {requests: [p, p], channels: [a, b], slack: [2, 0]}\n", 6, 72,
         "got 0");
     assertError(RANK0 + init + "      - bind-channels: {requests: [p], channels: [ch], slack: [2, 2]}\n", 6, 63,

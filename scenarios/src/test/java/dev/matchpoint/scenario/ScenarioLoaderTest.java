@@ -164,4 +164,16 @@ class ScenarioLoaderTest {
         .mprobe(anySource(), lit(0), "m", "st").mrecv("m", count("st", Datatype.INT), Datatype.INT, null).build();
     assertEquals(List.of(List.of(p), List.of(p)), s.withoutLocations().ranks());
   }
+
+  @Test
+  void anEmojiAtAnyOffset_loads_evenAcrossTheYamlReadersBufferBoundary() {
+    // Found by ScenarioFileFuzzTest: SnakeYAML Engine reads its input 1,024 chars at a time, and a
+    // surrogate pair split by that boundary was an IndexOutOfBoundsException (exit 70).
+    for (int pad = 990; pad < 1030; pad++) {
+      String description = "x".repeat(pad) + "\uD83D\uDE00 end";
+      Scenario s = ScenarioLoader.load("scenario: x\ndescription: " + description
+          + "\nranks:\n  - rank: 0\n    program: []\n", "f.yaml");
+      assertEquals(description, s.description());
+    }
+  }
 }

@@ -7,7 +7,9 @@ import dev.matchpoint.scenario.format.ExprLexer.Kind;
 import dev.matchpoint.scenario.format.ExprLexer.ParseError;
 import dev.matchpoint.scenario.format.ExprLexer.Token;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,16 +28,26 @@ import java.util.Set;
  * <p>{@code any} and {@code proc-null} (also spelled {@code MPI_ANY_SOURCE}, {@code MPI_ANY_TAG},
  * {@code MPI_PROC_NULL}) stand alone, never inside arithmetic, and only where the {@link Role}
  * allows them. {@code st.count} is MPI_Get_count in elements of the enclosing call's datatype.
+ *
+ * <p>Nesting is limited to {@link #MAX_DEPTH} levels, both in the text (parentheses, {@code -} and
+ * {@code not} inside one another) and in the tree it builds (a sum of n terms is n - 1 levels deep),
+ * so that parsing, evaluating and printing an expression, all recursive, cannot overflow the stack.
  */
 final class ExprParser {
   /** Names that cannot be variables. */
   static final Set<String> RESERVED = Set.of("any", "proc-null", "rank", "size", "thread", "true", "false", "and",
       "or", "not", "MPI_ANY_SOURCE", "MPI_ANY_TAG", "MPI_PROC_NULL");
 
+  /** The deepest nesting an expression or condition may have, in the text and in its tree. */
+  static final int MAX_DEPTH = 100;
+
   private final String text;
   private final List<Token> tokens;
   private final Datatype countType;
+  /** The depth of every operator node built so far (leaves are 0 deep). */
+  private final Map<Expr, Integer> depths = new IdentityHashMap<>();
   private int pos;
+  private int nesting;
 
   private ExprParser(String text, Datatype countType) {
     this.text = text;
@@ -99,7 +111,12 @@ final class ExprParser {
     Token t = peek();
     if (t.is("not")) {
       pos++;
-      return new Cond.Not(not());
+      enter(t);
+      try {
+        return new Cond.Not(not());
+      } finally {
+        nesting--;
+      }
     }
     if (t.is("true") || t.is("false")) {
       pos++;
@@ -116,12 +133,15 @@ final class ExprParser {
       throw asCompare;
     }
     pos = start + 1;
+    enter(t);
     try {
       Cond inner = or();
       expect(")", "')'");
       return inner;
     } catch (ParseError e) {
       throw e.offset >= asCompare.offset ? e : asCompare;
+    } finally {
+      nesting--;
     }
   }
 
@@ -197,7 +217,14 @@ final class ExprParser {
     if (isConstant(left) || isConstant(right)) {
       throw new ParseError(at.offset(), "'any' and 'proc-null' cannot be used in arithmetic");
     }
-    return new Expr.Binary(op, left, right);
+    int depth = 1 + Math.max(depths.getOrDefault(left, 0), depths.getOrDefault(right, 0));
+    if (depth > MAX_DEPTH) {
+      throw new ParseError(at.offset(), "the expression nests deeper than " + MAX_DEPTH + " operators (a sum or "
+          + "product of at most " + (MAX_DEPTH + 1) + " terms)");
+    }
+    Expr e = new Expr.Binary(op, left, right);
+    depths.put(e, depth);
+    return e;
   }
 
   private Expr unary() {
@@ -209,8 +236,12 @@ final class ExprParser {
         pos++;
         return new Expr.Lit(literal("-" + next.text(), t));
       }
-      Expr operand = unary();
-      return arithmetic(Expr.BinaryOp.SUB, new Expr.Lit(0), operand, t);
+      enter(t);
+      try {
+        return arithmetic(Expr.BinaryOp.SUB, new Expr.Lit(0), unary(), t);
+      } finally {
+        nesting--;
+      }
     }
     return atom();
   }
@@ -221,9 +252,14 @@ final class ExprParser {
       return new Expr.Lit(literal(t.text(), t));
     }
     if (t.is("(")) {
-      Expr e = sum();
-      expect(")", "')'");
-      return e;
+      enter(t);
+      try {
+        Expr e = sum();
+        expect(")", "')'");
+        return e;
+      } finally {
+        nesting--;
+      }
     }
     if (t.kind() != Kind.NAME) {
       throw new ParseError(t.offset(), t.kind() == Kind.END ? "the expression ends too early (expected a number or "
@@ -305,6 +341,15 @@ final class ExprParser {
   }
 
   // ---- tokens ----------------------------------------------------------------------------------
+
+  /** One level deeper in the text ('(', '-' or 'not' at {@code t}); the caller leaves it with {@code nesting--}. */
+  private void enter(Token t) {
+    if (++nesting > MAX_DEPTH) {
+      nesting--;
+      throw new ParseError(t.offset(), "the expression nests deeper than " + MAX_DEPTH + " levels of parentheses, "
+          + "'-' or 'not'");
+    }
+  }
 
   private Token peek() {
     return tokens.get(pos);

@@ -61,14 +61,14 @@ final class NetworkReader {
               + " give S or network." + k + ", not both");
         }
       }
-      threshold = loggp.integer("S", 0, 0, "bytes");
+      threshold = loggp.integer("S", 0, 0, Long.MAX_VALUE, "bytes");
       rule = EagerRule.PAYLOAD_AND_HEADER_AT_MOST;
     }
     if (m.has("eager-rule")) {
       ScalarNode s = YamlNodes.scalar(file, m.get("eager-rule"), "payload-below or payload-and-header-at-most");
       rule = named(file, s, () -> EagerRule.named("network.eager-rule", s.getValue()));
     }
-    long header = m.integer("header-bytes", p.headerBytes(), 0, "bytes");
+    long header = m.integer("header-bytes", p.headerBytes(), 0, YamlMap.MAX_BYTES, "bytes");
     long buffer = bytes(m, "eager-buffer", p.eagerBufferBytesPerPeer());
     CreditPolicy credit = p.onCreditExhausted();
     if (m.has("on-credit-exhausted")) {
@@ -85,7 +85,7 @@ final class NetworkReader {
     if (v instanceof ScalarNode s && s.getValue().equals(UNLIMITED)) {
       return Long.MAX_VALUE;
     }
-    return m.integer(key, fallback, 0, "bytes, or " + UNLIMITED);
+    return m.integer(key, fallback, 0, Long.MAX_VALUE, "bytes, or " + UNLIMITED);
   }
 
   private static <T> T named(String file, ScalarNode s, java.util.function.Supplier<T> lookup) {
@@ -120,8 +120,9 @@ final class NetworkReader {
         case "exponential" -> new LatencyModel.Exponential(m.number("mean", requiredNumber(m, "mean"), "ns"));
         case "lognormal" -> new LatencyModel.Lognormal(m.number("mu", requiredNumber(m, "mu"), "ln ns"),
             m.number("sigma", requiredNumber(m, "sigma"), "ln ns"));
-        default -> new LatencyModel.LogGP(m.integer("L", d.latencyNs(), 0, "ns"),
-            m.integer("o", d.overheadNs(), 0, "ns"), m.integer("g", d.gapNs(), 0, "ns"),
+        default -> new LatencyModel.LogGP(m.integer("L", d.latencyNs(), 0, YamlMap.MAX_NS, "ns"),
+            m.integer("o", d.overheadNs(), 0, YamlMap.MAX_NS, "ns"),
+            m.integer("g", d.gapNs(), 0, YamlMap.MAX_NS, "ns"),
             m.number("G", d.gapPerByteNs(), "ns per byte"), m.number("O", d.overheadPerByteNs(), "ns per byte"));
       };
     } catch (ConfigException e) {
@@ -133,7 +134,7 @@ final class NetworkReader {
 
   private static long required(YamlMap m, String key, String unit) {
     m.require(key, "an integer (" + unit + ")");
-    return m.integer(key, 0, 0, unit);
+    return m.integer(key, 0, 0, YamlMap.MAX_NS, unit);
   }
 
   private static double requiredNumber(YamlMap m, String key) {

@@ -164,10 +164,7 @@ final class RequestCallReader {
       throw YamlNodes.error(a.map().file(), n, "expected one slackness value (an integer >= 1) for 'slack', got a "
           + "list (bind-channels takes a list)");
     }
-    long k = YamlMap.integer(a.map().file(), n, "slack", 1, "channel slackness K: outstanding starts per side");
-    if (k > Integer.MAX_VALUE) {
-      throw YamlNodes.error(a.map().file(), n, "slackness " + k + " is too large (at most " + Integer.MAX_VALUE + ")");
-    }
-    return (int) k;
+    return (int) YamlMap.integer(a.map().file(), n, "slack", 1, Integer.MAX_VALUE,
+        "channel slackness K: outstanding starts per side");
   }
 }

@@ -35,6 +35,8 @@ public final class ScenarioReader {
       "step-budget", "network", "communicators", "ranks", "checks");
   /** The largest world the format accepts: the model's limit, 2^24 ranks. */
   public static final int MAX_RANKS = ModelSpec.MAX_RANKS;
+  /** The most threads a rank entry may run. */
+  static final int MAX_THREADS = 65_535;
   private static final List<String> RANK_KEYS = List.of("rank", "threads", "program");
 
   private ScenarioReader() {}
@@ -76,8 +78,9 @@ public final class ScenarioReader {
     known.addAll(comms);
     List<List<Program>> ranks = ranks(file, top.require("ranks", "a list of ranks with their programs"), known);
     return new Scenario(name, top.text("description", ""), top.text("source", ""), expect,
-        top.integer("seed", 0, 0, "the master seed"), mode, ranks, comms, options, checks(file, top.get("checks")),
-        top.integer("step-budget", RunOptions.DEFAULT_STEP_BUDGET, 1, "steps"));
+        top.integer("seed", 0, 0, Long.MAX_VALUE, "the master seed"), mode, ranks, comms, options,
+        checks(file, top.get("checks")),
+        top.integer("step-budget", RunOptions.DEFAULT_STEP_BUDGET, 1, Long.MAX_VALUE, "steps"));
   }
 
   private static ModelOptions options(String file, YamlMap top) {
@@ -110,8 +113,9 @@ public final class ScenarioReader {
       }
     }
     NetworkOptions network = NetworkReader.read(file, top.get("network"));
-    return new ModelOptions(wildcard, network, top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, "bytes"),
-        top.integer("call-cost", d.callCostNs(), 0, "ns"), queues, sendCancel,
+    return new ModelOptions(wildcard, network,
+        top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, YamlMap.MAX_BYTES, "bytes"),
+        top.integer("call-cost", d.callCostNs(), 0, YamlMap.MAX_NS, "ns"), queues, sendCancel,
         top.bool("seed000-message-cancel", d.messageCancel()));
   }
 
@@ -207,10 +211,7 @@ public final class ScenarioReader {
       }
       return out;
     }
-    int count = (int) m.integer("threads", 1, 1, "number of threads, each running 'program'");
-    if (count > 65_535) {
-      throw m.error("threads", "at most 65535 threads per rank, got " + count);
-    }
+    int count = (int) m.integer("threads", 1, 1, MAX_THREADS, "number of threads, each running 'program'");
     Program p = programs.program(m.require("program", "a list of statements"));
     return java.util.Collections.nCopies(count, p);
   }

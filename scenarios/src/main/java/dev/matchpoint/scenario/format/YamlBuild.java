@@ -54,8 +54,13 @@ final class YamlBuild {
   }
 
   static ScalarNode scalar(String value) {
-    ScalarStyle style = value.indexOf('\n') >= 0 ? ScalarStyle.LITERAL : ScalarStyle.PLAIN;
-    return new ScalarNode(style == ScalarStyle.PLAIN ? RESOLVER.resolve(value, true) : Tag.STR, value, style);
+    if (value.indexOf('\n') >= 0) {
+      return new ScalarNode(Tag.STR, value, ScalarStyle.LITERAL);
+    }
+    Tag tag = RESOLVER.resolve(value, true);
+    // Text that plain would read back as nothing ('', 'null', '~') is quoted.
+    return tag.equals(Tag.NULL) ? new ScalarNode(Tag.STR, value, ScalarStyle.DOUBLE_QUOTED)
+        : new ScalarNode(tag, value, ScalarStyle.PLAIN);
   }
 
   static SequenceNode seq(List<Node> items, FlowStyle style) {

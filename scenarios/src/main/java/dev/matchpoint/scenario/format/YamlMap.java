@@ -14,6 +14,13 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
  * a repeated key and a key outside the accepted set are errors that name the accepted keys.
  */
 final class YamlMap {
+  /**
+   * The longest duration a key may give, in ns: 2^31-1 (about 2.1 s), as for a {@code compute}
+   * statement, so that simulated time (a long of ns) cannot overflow in any run a step budget allows.
+   */
+  static final long MAX_NS = Integer.MAX_VALUE;
+  /** The largest per-message or per-call size a key may give, in bytes: 2^31-1, for the same reason. */
+  static final long MAX_BYTES = Integer.MAX_VALUE;
   private final String file;
   private final String what;
   private final Node node;
@@ -147,42 +154,52 @@ final class YamlMap {
   }
 
   /**
-   * An integer value within bounds.
+   * An integer value within bounds, the only way the format reads an integer key: the value is
+   * range-checked as written (beyond 64 bits too) before any caller narrows it.
    *
    * @param key the key
    * @param fallback the value when absent
    * @param min smallest accepted value
+   * @param max largest accepted value
    * @param unit unit or meaning for the message, e.g. {@code bytes}
-   * @return the value
-   * @throws ScenarioException when not an integer or below {@code min}
+   * @return the value, in {@code [min, max]}
+   * @throws ScenarioException when not an integer or outside {@code [min, max]}; the message gives the range
    */
-  long integer(String key, long fallback, long min, String unit) {
+  long integer(String key, long fallback, long min, long max, String unit) {
     Node v = values.get(key);
-    return v == null ? fallback : integer(file, v, key, min, unit);
+    return v == null ? fallback : integer(file, v, key, min, max, unit);
   }
 
   /**
-   * Reads an integer node.
+   * Reads an integer node, range-checked as written before any caller narrows it.
    *
    * @param file the file name
    * @param v the node
    * @param key the key or role, for the message
    * @param min smallest accepted value
+   * @param max largest accepted value
    * @param unit unit or meaning for the message
-   * @return the value
-   * @throws ScenarioException when not an integer or below {@code min}
+   * @return the value, in {@code [min, max]}
+   * @throws ScenarioException when not an integer or outside {@code [min, max]}; the message gives the range
    */
-  static long integer(String file, Node v, String key, long min, String unit) {
-    String expected = "an integer >= " + min + " (" + unit + ") for '" + key + "'";
+  static long integer(String file, Node v, String key, long min, long max, String unit) {
+    String range = max == Long.MAX_VALUE ? ">= " + min : "from " + min + " to " + max;
+    String expected = "an integer " + range + " (" + unit + ") for '" + key + "'";
     ScalarNode s = YamlNodes.scalar(file, v, expected);
-    long x;
-    try {
-      x = Long.parseLong(s.getValue().strip());
-    } catch (NumberFormatException e) {
+    String text = s.getValue().strip();
+    if (!text.matches("[+-]?[0-9]+")) {
       throw YamlNodes.error(file, v, "expected " + expected + ", got " + YamlNodes.describe(v));
     }
-    if (x < min) {
-      throw YamlNodes.error(file, v, "expected " + expected + ", got " + x);
+    String outside = "expected " + expected + ", got " + text
+        + (max == Long.MAX_VALUE && !text.startsWith("-") ? " (at most " + max + ")" : "");
+    long x;
+    try {
+      x = Long.parseLong(text);
+    } catch (NumberFormatException e) { // beyond 64 bits
+      throw YamlNodes.error(file, v, outside);
+    }
+    if (x < min || x > max) {
+      throw YamlNodes.error(file, v, outside);
     }
     return x;
   }

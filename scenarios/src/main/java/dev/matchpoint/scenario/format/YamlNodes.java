@@ -2,7 +2,7 @@ package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.scenario.ScenarioException;
-import java.io.StringReader;
+import java.io.Reader;
 import java.util.List;
 import java.util.Optional;
 import org.snakeyaml.engine.v2.api.LoadSettings;
@@ -50,7 +50,7 @@ final class YamlNodes {
         .setCodePointLimit(Integer.MAX_VALUE).build();
     Optional<Node> root;
     try {
-      Parser parser = new DepthLimit(new ParserImpl(settings, new StreamReader(new StringReader(text), settings)),
+      Parser parser = new DepthLimit(new ParserImpl(settings, new StreamReader(new WholeCodePoints(text), settings)),
           file);
       root = new Composer(settings, parser).getSingleNode();
     } catch (MarkedYamlEngineException e) {
@@ -66,6 +66,43 @@ final class YamlNodes {
           + "'ranks')");
     }
     return root.get();
+  }
+
+  /**
+   * Reads the text in chunks that never end between the two chars of a surrogate pair (unless the
+   * text does). SnakeYAML Engine 2.10 reads 1,023 chars at a time and, when a chunk ends in a high
+   * surrogate, reads one more char past the end of its buffer: an emoji at the boundary was an
+   * IndexOutOfBoundsException.
+   */
+  private static final class WholeCodePoints extends Reader {
+    private final String text;
+    private int pos;
+
+    WholeCodePoints(String text) {
+      this.text = text;
+    }
+
+    @Override
+    public int read(char[] buf, int off, int len) {
+      if (len == 0) {
+        return 0;
+      }
+      if (pos >= text.length()) {
+        return -1;
+      }
+      int n = Math.min(len, text.length() - pos);
+      if (n > 1 && pos + n < text.length() && Character.isHighSurrogate(text.charAt(pos + n - 1))) {
+        n--;
+      }
+      text.getChars(pos, pos + n, buf, off);
+      pos += n;
+      return n;
+    }
+
+    @Override
+    public void close() {
+      // nothing to release
+    }
   }
 
   /** A parser that refuses nesting deeper than {@link #MAX_DEPTH}, before the composer recurses into it. */

@@ -42,6 +42,16 @@ class ScenarioWriterTest {
   }
 
   @Test
+  void textThatPlainYamlReadsAsNothing_isQuoted() {
+    // Found by ScenarioFileFuzzTest: 'scenario: |' names the scenario '', which was written as
+    // 'scenario: ' and read back as no name at all.
+    for (String name : List.of("|", "''", "'null'", "'~'", "'NULL'")) {
+      assertRoundTrip(ScenarioLoader.load("scenario: " + name + "\nsource: " + name
+          + "\nranks:\n  - rank: 0\n    program: []\n", "f.yaml"));
+    }
+  }
+
+  @Test
   void everyStatementAndOption_survivesWriteThenLoad() {
     String yaml = """
         scenario: everything

@@ -12,11 +12,15 @@ import java.util.Arrays;
  * {@code 1.0*4.2} is the schedule {@code [1, 0, 0, 0, 0, 2]}.
  */
 public final class Schedule {
-  private static final Schedule EMPTY = new Schedule(new int[0]);
-  private final int[] choices;
+  private static final Schedule EMPTY = new Schedule(new int[0], new int[0]);
+  /** Run-length form, so that {@code 0*2147483647} costs two ints: run i repeats {@code values[i]}. */
+  private final int[] values;
+  /** {@code ends[i]}: the index just past run i; increasing, the last one is the length. */
+  private final int[] ends;
 
-  private Schedule(int[] choices) {
-    this.choices = choices;
+  private Schedule(int[] values, int[] ends) {
+    this.values = values;
+    this.ends = ends;
   }
 
   /**
@@ -27,12 +31,14 @@ public final class Schedule {
    * @throws IllegalArgumentException when an index is negative
    */
   public static Schedule of(int... choices) {
+    Runs runs = new Runs();
     for (int i = 0; i < choices.length; i++) {
       if (choices[i] < 0) {
         throw new IllegalArgumentException("choice #" + i + " is negative: " + choices[i]);
       }
+      runs.add(choices[i], 1);
     }
-    return choices.length == 0 ? EMPTY : new Schedule(choices.clone());
+    return runs.schedule();
   }
 
   /**
@@ -45,19 +51,20 @@ public final class Schedule {
   }
 
   /**
-   * Parses the text form.
+   * Parses the text form. A run {@code index*count} is kept as one run, not expanded, so the text's
+   * length bounds the memory whatever the counts say.
    *
    * @param text e.g. {@code "1.0*4.2"} or {@code "-"}
    * @return the schedule
-   * @throws IllegalArgumentException naming the character offset of the first malformed element
+   * @throws IllegalArgumentException naming the character offset of the first malformed element, or
+   *     of the element that takes the schedule past {@link Integer#MAX_VALUE} choices
    */
   public static Schedule parse(String text) {
     String s = text.strip();
     if (s.isEmpty() || s.equals("-")) {
       return EMPTY;
     }
-    int[] out = new int[16];
-    int size = 0;
+    Runs runs = new Runs();
     int pos = 0;
     while (pos <= s.length()) {
       int end = s.indexOf('.', pos);
@@ -84,14 +91,14 @@ public final class Schedule {
             "malformed schedule at offset " + pos + ": '" + element
                 + "' (expected INDEX or INDEX*COUNT, e.g. 1.0*4.2)", e);
       }
-      if (size + count > out.length) {
-        out = Arrays.copyOf(out, Math.max(out.length * 2, size + count));
+      if (count > Integer.MAX_VALUE - runs.length) {
+        throw new IllegalArgumentException("schedule too long at offset " + pos + ": '" + element + "' takes it past "
+            + Integer.MAX_VALUE + " choices");
       }
-      Arrays.fill(out, size, size + count, value);
-      size += count;
+      runs.add(value, count);
       pos = end + 1;
     }
-    return new Schedule(Arrays.copyOf(out, size));
+    return runs.schedule();
   }
 
   private static int parseIndex(String digits) {
@@ -101,13 +108,40 @@ public final class Schedule {
     return Integer.parseInt(digits);
   }
 
+  /** Builds the run-length form, merging equal neighbours so that equal schedules have equal arrays. */
+  private static final class Runs {
+    private int[] values = new int[8];
+    private int[] ends = new int[8];
+    private int size;
+    private int length;
+
+    void add(int value, int count) {
+      length += count;
+      if (size > 0 && values[size - 1] == value) {
+        ends[size - 1] = length;
+        return;
+      }
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+        ends = Arrays.copyOf(ends, size * 2);
+      }
+      values[size] = value;
+      ends[size] = length;
+      size++;
+    }
+
+    Schedule schedule() {
+      return size == 0 ? EMPTY : new Schedule(Arrays.copyOf(values, size), Arrays.copyOf(ends, size));
+    }
+  }
+
   /**
    * Number of recorded choices.
    *
    * @return the length
    */
   public int length() {
-    return choices.length;
+    return ends.length == 0 ? 0 : ends[ends.length - 1];
   }
 
   /**
@@ -115,18 +149,25 @@ public final class Schedule {
    *
    * @param index position in {@code [0, length())}
    * @return the option index taken there
+   * @throws IndexOutOfBoundsException when {@code index} is outside {@code [0, length())}
    */
   public int choice(int index) {
-    return choices[index];
+    java.util.Objects.checkIndex(index, length());
+    int r = Arrays.binarySearch(ends, index);
+    return values[r >= 0 ? r + 1 : -r - 1];
   }
 
   /**
-   * The choices as a fresh array.
+   * The choices as a fresh array of {@link #length()} ints.
    *
-   * @return a copy
+   * @return the expanded choices
    */
   public int[] toArray() {
-    return choices.clone();
+    int[] out = new int[length()];
+    for (int r = 0, from = 0; r < values.length; from = ends[r], r++) {
+      Arrays.fill(out, from, ends[r], values[r]);
+    }
+    return out;
   }
 
   /**
@@ -135,49 +176,43 @@ public final class Schedule {
    * @return the shortest equivalent schedule
    */
   public Schedule trimmed() {
-    int n = choices.length;
-    while (n > 0 && choices[n - 1] == 0) {
-      n--;
+    int n = values.length;
+    if (n == 0 || values[n - 1] != 0) {
+      return this;
     }
-    return n == choices.length ? this : new Schedule(Arrays.copyOf(choices, n));
+    return n == 1 ? EMPTY : new Schedule(Arrays.copyOf(values, n - 1), Arrays.copyOf(ends, n - 1));
   }
 
   @Override
   public String toString() {
-    if (choices.length == 0) {
+    if (values.length == 0) {
       return "-";
     }
     StringBuilder sb = new StringBuilder();
-    int i = 0;
-    while (i < choices.length) {
-      int j = i;
-      while (j < choices.length && choices[j] == choices[i]) {
-        j++;
-      }
-      int run = j - i;
+    for (int r = 0, from = 0; r < values.length; from = ends[r], r++) {
+      int run = ends[r] - from;
       if (sb.length() > 0) {
         sb.append('.');
       }
       if (run >= 3) {
-        sb.append(choices[i]).append('*').append(run);
+        sb.append(values[r]).append('*').append(run);
       } else {
-        sb.append(choices[i]);
+        sb.append(values[r]);
         if (run == 2) {
-          sb.append('.').append(choices[i]);
+          sb.append('.').append(values[r]);
         }
       }
-      i = j;
     }
     return sb.toString();
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Schedule other && Arrays.equals(choices, other.choices);
+    return o instanceof Schedule other && Arrays.equals(values, other.values) && Arrays.equals(ends, other.ends);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(choices);
+    return 31 * Arrays.hashCode(values) + Arrays.hashCode(ends);
   }
 }

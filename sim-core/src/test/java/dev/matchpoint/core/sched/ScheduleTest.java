@@ -28,6 +28,28 @@ class ScheduleTest {
     assertThrows(IllegalArgumentException.class, () -> Schedule.parse("-1"));
   }
 
+  @Test
+  void parse_aLongRun_keepsItRunLength_andAnswersEveryIndex() {
+    // Issue 14 defect 9: parse expanded every run, so this needed 8 GiB.
+    Schedule s = Schedule.parse("2.0*2147483646");
+    assertEquals(Integer.MAX_VALUE, s.length());
+    assertEquals(2, s.choice(0));
+    assertEquals(0, s.choice(1));
+    assertEquals(0, s.choice(Integer.MAX_VALUE - 1));
+    assertThrows(IndexOutOfBoundsException.class, () -> s.choice(Integer.MAX_VALUE));
+    assertEquals("2.0*2147483646", s.toString());
+    assertEquals("2", s.trimmed().toString());
+  }
+
+  @Test
+  void parse_pastIntMaxChoices_namesTheOffsetOfTheElementThatOverflows() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Schedule.parse("1.0*2147483646.3"));
+    assertTrue(e.getMessage().contains("offset 15"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Schedule.parse("1*99999999999"));
+    assertTrue(e.getMessage().contains("malformed schedule at offset 0"), e.getMessage());
+  }
+
   @Property(tries = 300)
   void parse_ofToString_isTheSameSchedule(@ForAll @Size(max = 60) int[] raw) {
     int[] choices = new int[raw.length];
