@@ -46,7 +46,8 @@ import picocli.CommandLine.Parameters;
       "  matchpoint replay-trace traces/app/traces.otf2 --format otf2 --any-source --messages m.jsonl",
       "",
       "Exit codes: 0 the model's pairing is the recorded one and no other pairing was found,",
-      "1 a different pairing was observed or found possible, 64 bad input, 70 internal."
+      "1 a different pairing was observed or found possible or a check failed, 2 the timed run deadlocked, 3 it ended",
+      "erroneous, 4 it reached its step budget, 64 bad input, 70 internal."
     })
 final class ReplayTraceCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -122,6 +123,8 @@ final class ReplayTraceCommand implements Callable<Integer> {
       c.notes().forEach(n -> out.println("  note: " + n));
       out.println("timed run (seed " + seed + "): " + r.run().outcome() + ", " + r.delivered().size()
           + " messages delivered, end " + r.run().endTimeNs() + " ns");
+      r.run().problems().stream().limit(10).forEach(p -> out.println("  problem: " + p));
+      r.run().violations().stream().limit(10).forEach(v -> out.println("  violation: " + v));
       if (recorded == null) {
         out.println("recorded matching: none (the " + f.formatName() + " format records no pairing)");
       } else {
@@ -143,6 +146,10 @@ final class ReplayTraceCommand implements Callable<Integer> {
         out.println("matched messages: " + messages);
       }
       out.flush();
+      ExitCode run = ExitCode.of(r.run());
+      if (run != ExitCode.OK) {
+        return run.code(); // the timed run itself ended erroneous, deadlocked, over budget or with a violation
+      }
       return r.differences().isEmpty() && r.otherPairings().isEmpty() ? ExitCode.OK.code()
           : ExitCode.CHECK_FAILED.code();
     } catch (TraceImportException e) {
