@@ -49,6 +49,8 @@ import java.util.TreeSet;
  *   <li>With {@link Options#timingGaps} and timestamps, the time between two operations of a
  *       location becomes a {@code compute} before the second: an approximation that also counts
  *       the time the first spent blocked.
+ *   <li>A computation or gap above 2^31 - 1 ns (the model's integers) becomes several {@code
+ *       compute} statements, at most {@link #MAX_COMPUTE_PIECES}.
  * </ul>
  *
  * <p>Every statement's location names the trace file, its line the operation's index in its
@@ -165,7 +167,9 @@ public final class ScenarioConverter {
    * @param name the scenario's name
    * @param options conversion options
    * @return the scenario and the notes
-   * @throws TraceImportException when the trace uses a rank outside its communicator
+   * @throws TraceImportException when the trace uses a rank outside its communicator or the world,
+   *     a message above {@link ImportLimits#MAX_MESSAGE_BYTES}, or a computation or gap above
+   *     {@link #MAX_COMPUTE_PIECES} x (2^31 - 1) ns; the message names the location and operation
    */
   public static Conversion convert(ImportedTrace trace, String file, String name, Options options)
       throws TraceImportException {

@@ -60,8 +60,10 @@ public final class Otf2Importer implements TraceImporter {
    *
    * @param archive the archive
    * @return the import
-   * @throws TraceImportException when an event names an undefined communicator or a peer rank
-   *     outside its communicator
+   * @throws TraceImportException when an event names an undefined communicator, a peer rank
+   *     outside its communicator or whose world rank is outside the trace's ranks, or a message
+   *     above {@link ImportLimits#MAX_MESSAGE_BYTES} (at the event's byte offset), or the archive
+   *     has more ranks than {@link ImportLimits#rankProblem} allows
    */
   public static ImportedTrace convert(Otf2Archive archive) throws TraceImportException {
     Otf2Topology topology = Otf2Topology.of(archive.definitions());

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.importer.simgrid;
 
+import dev.matchpoint.scenario.importer.ImportLimits;
 import dev.matchpoint.scenario.importer.ImportWarning;
 import dev.matchpoint.scenario.importer.ImportedTrace;
 import dev.matchpoint.scenario.importer.LocationProgram;
@@ -8,7 +9,6 @@ import dev.matchpoint.scenario.importer.TraceCommunicator;
 import dev.matchpoint.scenario.importer.TraceImportException;
 import dev.matchpoint.scenario.importer.TraceImportFormat;
 import dev.matchpoint.scenario.importer.TraceImporter;
-import dev.matchpoint.scenario.importer.ImportLimits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,8 +40,10 @@ public final class SimgridTiImporter implements TraceImporter {
    * @param path the trace file or the index of per-rank files
    * @return the import
    * @throws TraceImportException on a missing file or per-rank file, an unknown action, a wrong
-   *     number of arguments, a non-numeric field, a rank that does not match its per-rank file, or
-   *     a partner outside the ranks; the message names the file, line and column
+   *     number of arguments, a non-numeric field, a rank that does not match its per-rank file, a
+   *     partner outside the ranks, a message above {@link ImportLimits#MAX_MESSAGE_BYTES}, a rank
+   *     or index entry beyond {@link ImportLimits#rankProblem}, or an index entry that is not a
+   *     file name; the message names the file, line and column
    */
   @Override
   public ImportedTrace read(Path path) throws TraceImportException {
