@@ -146,8 +146,8 @@ class TraceInputLimitsTest {
   }
 
   @Test
-  @SpecClause(source = "docs/cli.md, replay-trace", text = "When the timed run itself does not end well, its outcome "
-      + "decides as for `run`: 2 deadlock, 3 erroneous, 4 step budget, 1 a check failed.")
+  @SpecClause(source = "docs/cli.md, replay-trace", text = "3 when the timed run ended erroneous (its problems are "
+      + "printed) and 4 when it ran out of steps, as for `run`.")
   void replayTrace_ofAnErroneousRun_exits3AndSaysWhy() throws Exception {
     Path trace = write("trunc.txt", "0 send 1 0 8\n1 recv 0 0 4\n");
     CliTest.Result r = CliTest.run("replay-trace", trace.toString(), "--format", "simgrid-ti");
