@@ -1,5 +1,7 @@
 package dev.matchpoint.scenario.cli;
 
+import dev.matchpoint.scenario.ScenarioException;
+import dev.matchpoint.scenario.ScenarioLoader;
 import dev.matchpoint.scenario.export.AtomicFileWriter;
 import dev.matchpoint.scenario.format.ScenarioWriter;
 import dev.matchpoint.scenario.importer.ImportedTrace;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Parameters;
       "  matchpoint import tree.goal --format goal -o tree.yaml",
       "",
       "FILE is an OTF2 anchor file (traces.otf2), a TI trace or per-rank file list, or a GOAL schedule.",
-      "Exit codes: 0 written, 64 bad input (the message names the file and byte or line), 70 internal."
+      "Exit codes: 0 written, 64 bad input (the message names the file and byte or line, or the",
+      "location and operation; nothing is written), 70 internal."
     })
 final class ImportCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -88,6 +91,13 @@ final class ImportCommand implements Callable<Integer> {
       ScenarioConverter.Conversion c = ScenarioConverter.convert(trace, file.toString(),
           name != null ? name : file.getFileName().toString(),
           new ScenarioConverter.Options(anySource, timing, flopsPerNs).withRankRelative());
+      try {
+        // What import writes, check must accept: compile it before writing anything.
+        ScenarioLoader.compile(c.scenario());
+      } catch (ScenarioException | IllegalArgumentException e) {
+        return Cli.badInput(err, file + ": the trace converts to a scenario that does not load, so nothing "
+            + "was written: " + e.getMessage());
+      }
       AtomicFileWriter.write(output, out -> {
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         ScenarioWriter.write(c.scenario(), w);

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.cli;
 
+import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.export.AtomicFileWriter;
 import dev.matchpoint.scenario.export.MatchedMessagesWriter;
@@ -46,7 +47,8 @@ import picocli.CommandLine.Parameters;
       "  matchpoint replay-trace traces/app/traces.otf2 --format otf2 --any-source --messages m.jsonl",
       "",
       "Exit codes: 0 the model's pairing is the recorded one and no other pairing was found,",
-      "1 a different pairing was observed or found possible, 64 bad input, 70 internal."
+      "1 a different pairing was observed or found possible, 3 the timed run ended erroneous, 4 it",
+      "reached its step budget, 64 bad input, 70 internal."
     })
 final class ReplayTraceCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -122,6 +124,8 @@ final class ReplayTraceCommand implements Callable<Integer> {
       c.notes().forEach(n -> out.println("  note: " + n));
       out.println("timed run (seed " + seed + "): " + r.run().outcome() + ", " + r.delivered().size()
           + " messages delivered, end " + r.run().endTimeNs() + " ns");
+      r.run().problems().stream().limit(10).forEach(p -> out.println("  problem: " + p));
+      r.run().violations().stream().limit(10).forEach(v -> out.println("  violation: " + v));
       if (recorded == null) {
         out.println("recorded matching: none (the " + f.formatName() + " format records no pairing)");
       } else {
@@ -143,6 +147,11 @@ final class ReplayTraceCommand implements Callable<Integer> {
         out.println("matched messages: " + messages);
       }
       out.flush();
+      // An erroneous or unfinished timed run decides the exit code; a deadlock does not, since a trace
+      // with records the other side never matched (a receive nobody sends) deadlocks in any replay.
+      if (r.run().outcome() == Outcome.ERRONEOUS || r.run().outcome() == Outcome.BUDGET_EXHAUSTED) {
+        return ExitCode.of(r.run()).code();
+      }
       return r.differences().isEmpty() && r.otherPairings().isEmpty() ? ExitCode.OK.code()
           : ExitCode.CHECK_FAILED.code();
     } catch (TraceImportException e) {

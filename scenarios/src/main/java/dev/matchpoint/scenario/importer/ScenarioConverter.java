@@ -49,6 +49,8 @@ import java.util.TreeSet;
  *   <li>With {@link Options#timingGaps} and timestamps, the time between two operations of a
  *       location becomes a {@code compute} before the second: an approximation that also counts
  *       the time the first spent blocked.
+ *   <li>A computation or gap above 2^31 - 1 ns (the model's integers) becomes several {@code
+ *       compute} statements, at most {@link #MAX_COMPUTE_PIECES}.
  * </ul>
  *
  * <p>Every statement's location names the trace file, its line the operation's index in its
@@ -143,6 +145,13 @@ public final class ScenarioConverter {
   private final Map<Long, String> commNames = new TreeMap<>();
   private final Map<Long, Integer> tagMap = new TreeMap<>();
   private long maxBytes = 1;
+  private int worldSize;
+
+  /**
+   * The most compute statements one gap or computation becomes: 65,536 x (2^31 - 1) ns, about 39
+   * hours of simulated time.
+   */
+  static final int MAX_COMPUTE_PIECES = 1 << 16;
 
   private ScenarioConverter(ImportedTrace trace, String file, Options options) {
     this.trace = trace;
@@ -158,7 +167,9 @@ public final class ScenarioConverter {
    * @param name the scenario's name
    * @param options conversion options
    * @return the scenario and the notes
-   * @throws TraceImportException when the trace uses a rank outside its communicator
+   * @throws TraceImportException when the trace uses a rank outside its communicator or the world,
+   *     a message above {@link ImportLimits#MAX_MESSAGE_BYTES}, or a computation or gap above
+   *     {@link #MAX_COMPUTE_PIECES} x (2^31 - 1) ns; the message names the location and operation
    */
   public static Conversion convert(ImportedTrace trace, String file, String name, Options options)
       throws TraceImportException {
@@ -170,6 +181,7 @@ public final class ScenarioConverter {
     for (LocationProgram p : trace.programs()) {
       size = Math.max(size, p.location().rank() + 1);
     }
+    worldSize = size;
     if (size == 0) {
       throw TraceImportException.inFile(java.nio.file.Path.of(file), "the trace has no location with MPI "
           + "point-to-point records", null);
@@ -274,10 +286,12 @@ public final class ScenarioConverter {
       SourceLocation at = new SourceLocation(file, i + 1, p.location().rank() + 1);
       if (options.timingGaps() && op.timeTicks().isPresent() && previous.isPresent()
           && trace.clock().ticksPerSecond().isPresent()) {
-        long gap = op.timeTicks().getAsLong() - previous.getAsLong();
-        long ns = Math.round(gap * 1e9 / trace.clock().ticksPerSecond().getAsLong());
-        if (ns > 0) {
-          body.add(new Stmt.Call(new MpiOp.Compute(lit(ns)), at));
+        double gap = (double) op.timeTicks().getAsLong() - previous.getAsLong();
+        double ns = gap * 1e9 / trace.clock().ticksPerSecond().getAsLong();
+        if (ns >= 0.5) {
+          for (MpiOp call : compute(ns, p.location(), i, "the time since the previous operation")) {
+            body.add(new Stmt.Call(call, at));
+          }
         }
       }
       if (op.timeTicks().isPresent()) {
@@ -293,7 +307,7 @@ public final class ScenarioConverter {
         failedTests++;
         continue;
       }
-      for (MpiOp call : calls(op, p.location(), requests)) {
+      for (MpiOp call : calls(op, p.location(), i, requests)) {
         body.add(new Stmt.Call(call, at));
       }
     }
@@ -308,26 +322,27 @@ public final class ScenarioConverter {
     return new Program(body);
   }
 
-  private List<MpiOp> calls(TraceOp op, TraceLocation loc, Map<RequestKey, String> requests)
+  private List<MpiOp> calls(TraceOp op, TraceLocation loc, int index, Map<RequestKey, String> requests)
       throws TraceImportException {
     if (op instanceof TraceOp.Send s) {
       return List.of(new MpiOp.Send(SendMode.STANDARD, lit(world(s.communicator(), s.dest(), loc)), lit(tag(s.tag())),
-          lit(bytes(s.size())), Datatype.BYTE, comm(s.communicator())));
+          count(bytes(s.size()), loc, index), Datatype.BYTE, comm(s.communicator())));
     } else if (op instanceof TraceOp.Isend s) {
       return List.of(new MpiOp.Isend(SendMode.STANDARD, lit(world(s.communicator(), s.dest(), loc)),
-          lit(tag(s.tag())), lit(bytes(s.size())), Datatype.BYTE, comm(s.communicator()), var(requests, s.request())));
+          lit(tag(s.tag())), count(bytes(s.size()), loc, index), Datatype.BYTE, comm(s.communicator()),
+          var(requests, s.request())));
     } else if (op instanceof TraceOp.Recv r) {
       ReceiveSpec spec = r.spec();
-      return List.of(new MpiOp.Recv(source(spec, loc), tagPattern(spec.tag()), lit(capacity(spec.size())),
+      return List.of(new MpiOp.Recv(source(spec, loc), tagPattern(spec.tag()), count(capacity(spec.size()), loc, index),
           Datatype.BYTE, comm(spec.communicator()), null));
     } else if (op instanceof TraceOp.Irecv r) {
       String v = var(requests, r.request());
       if (r.spec().isEmpty()) {
-        return List.of(new MpiOp.Irecv(new Expr.AnySource(), new Expr.AnyTag(), lit(maxBytes), Datatype.BYTE,
-            MpiOp.WORLD, v));
+        return List.of(new MpiOp.Irecv(new Expr.AnySource(), new Expr.AnyTag(), count(maxBytes, loc, index),
+            Datatype.BYTE, MpiOp.WORLD, v));
       }
       ReceiveSpec spec = r.spec().get();
-      return List.of(new MpiOp.Irecv(source(spec, loc), tagPattern(spec.tag()), lit(capacity(spec.size())),
+      return List.of(new MpiOp.Irecv(source(spec, loc), tagPattern(spec.tag()), count(capacity(spec.size()), loc, index),
           Datatype.BYTE, comm(spec.communicator()), v));
     } else if (op instanceof TraceOp.Wait w) {
       List<String> vars = new ArrayList<>();
@@ -344,9 +359,43 @@ public final class ScenarioConverter {
         case FLOPS -> c.amount() / options.flopsPerNs();
         case GOAL_TIME_UNITS -> c.amount();
       };
-      return List.of(new MpiOp.Compute(lit(Math.round(ns))));
+      return compute(ns, loc, index, "the computation");
     }
     throw new AssertionError(op);
+  }
+
+  /**
+   * {@code ns} nanoseconds of computation as compute statements of at most 2^31 - 1 ns each (the
+   * model's integers), at most {@link #MAX_COMPUTE_PIECES} of them.
+   */
+  private List<MpiOp> compute(double ns, TraceLocation loc, int index, String what) throws TraceImportException {
+    long total = Math.round(ns);
+    if (!(ns >= 0) || ns > (double) MAX_COMPUTE_PIECES * Integer.MAX_VALUE) {
+      throw error(loc, index, what + " lasts " + ns + " ns, more than the " + MAX_COMPUTE_PIECES + " x "
+          + Integer.MAX_VALUE + " ns an imported gap may last");
+    }
+    List<MpiOp> pieces = new ArrayList<>();
+    for (long left = total; left > 0; left -= Integer.MAX_VALUE) {
+      pieces.add(new MpiOp.Compute(new Expr.Lit((int) Math.min(left, Integer.MAX_VALUE))));
+    }
+    if (pieces.isEmpty()) {
+      pieces.add(new MpiOp.Compute(new Expr.Lit(0)));
+    }
+    return pieces;
+  }
+
+  /** A message count in bytes as a literal; the model's counts are 32-bit. */
+  private Expr count(long bytes, TraceLocation loc, int index) throws TraceImportException {
+    String problem = ImportLimits.messageProblem(bytes);
+    if (problem != null) {
+      throw error(loc, index, problem);
+    }
+    return new Expr.Lit((int) bytes);
+  }
+
+  private TraceImportException error(TraceLocation loc, int index, String reason) {
+    return TraceImportException.inFile(java.nio.file.Path.of(file), "location " + loc.name() + " (rank "
+        + loc.rank() + "), operation " + (index + 1) + ": " + reason, null);
   }
 
   private Expr source(ReceiveSpec spec, TraceLocation loc) throws TraceImportException {
@@ -367,7 +416,12 @@ public final class ScenarioConverter {
 
   private int world(long comm, int rank, TraceLocation loc) throws TraceImportException {
     try {
-      return trace.communicator(comm).worldRank(rank);
+      int world = trace.communicator(comm).worldRank(rank);
+      if (world < 0 || world >= worldSize) {
+        throw new IllegalArgumentException("rank " + rank + " of communicator " + comm + " is world rank " + world
+            + ", outside the " + worldSize + " ranks of the trace");
+      }
+      return world;
     } catch (RuntimeException e) {
       throw TraceImportException.inFile(java.nio.file.Path.of(file), "location " + loc.name() + ": " + e.getMessage(),
           e);
@@ -405,11 +459,8 @@ public final class ScenarioConverter {
     return requests.computeIfAbsent(key, k -> "r" + (requests.size() + 1));
   }
 
-  private static Expr lit(long v) {
-    if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
-      throw new IllegalArgumentException("value " + v + " does not fit the model's integers");
-    }
-    return new Expr.Lit((int) v);
+  private static Expr lit(int v) {
+    return new Expr.Lit(v);
   }
 
   private static String explain(FormatLimit l) {

@@ -51,7 +51,10 @@ public final class GoalImporter implements TraceImporter {
    * @return the import
    * @throws TraceImportException on a missing file, an unknown operation or keyword, a
    *     non-numeric field, an unknown or duplicate label, an unterminated block or comment, a rank
-   *     outside {@code num_ranks}, or a dependency cycle; the message names file, line and column
+   *     outside {@code num_ranks}, a {@code num_ranks} beyond {@link
+   *     dev.matchpoint.scenario.importer.ImportLimits#rankProblem}, a message above {@link
+   *     dev.matchpoint.scenario.importer.ImportLimits#MAX_MESSAGE_BYTES}, or a dependency cycle; the
+   *     message names file, line and column
    */
   @Override
   public ImportedTrace read(Path path) throws TraceImportException {

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.importer.goal;
 
+import dev.matchpoint.scenario.importer.ImportLimits;
 import dev.matchpoint.scenario.importer.TraceImportException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,22 +49,31 @@ final class GoalParser {
         continue;
       }
       if (t.is("num_ranks")) {
-        numRanks = (int) number(next(), t, false);
+        if (numRanks != null) {
+          throw error(t, "second num_ranks");
+        }
+        Token n = next();
+        long declared = number(n, t, false);
+        String tooMany = declared < 1 ? "no rank" : ImportLimits.rankProblem(declared);
+        if (tooMany != null) {
+          throw error(n, "num_ranks " + declared + ": " + tooMany);
+        }
+        numRanks = (int) declared;
         endOfStatement();
       } else if (t.is("rank")) {
         Token r = next();
-        int rank = (int) number(r, t, false);
+        long rank = number(r, t, false);
         if (numRanks == null) {
           throw error(t, "rank block before num_ranks");
         }
         if (rank >= numRanks) {
           throw error(r, "rank " + rank + " outside num_ranks " + numRanks);
         }
-        if (ranks.containsKey(rank)) {
+        if (ranks.containsKey((int) rank)) {
           throw error(r, "second block for rank " + rank);
         }
         expect("{", t);
-        ranks.put(rank, block(t, rank, numRanks));
+        ranks.put((int) rank, block(t, (int) rank, numRanks));
       } else {
         throw error(t, "expected num_ranks or rank, found " + show(t));
       }
@@ -152,7 +162,11 @@ final class GoalParser {
     } else {
       throw error(op, "unknown operation " + show(op));
     }
-    long amount = number(next(), op, false);
+    Token amountToken = next();
+    long amount = number(amountToken, op, false);
+    if (kind != GoalSchedule.Kind.CALC && ImportLimits.messageProblem(amount) != null) {
+      throw error(amountToken, ImportLimits.messageProblem(amount));
+    }
     long peer = 0;
     long tag = 0;
     if (kind != GoalSchedule.Kind.CALC) {

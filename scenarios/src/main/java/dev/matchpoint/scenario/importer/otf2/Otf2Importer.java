@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.importer.otf2;
 
+import dev.matchpoint.scenario.importer.ImportLimits;
 import dev.matchpoint.scenario.importer.ImportWarning;
 import dev.matchpoint.scenario.importer.ImportedTrace;
 import dev.matchpoint.scenario.importer.LocationProgram;
@@ -59,11 +60,17 @@ public final class Otf2Importer implements TraceImporter {
    *
    * @param archive the archive
    * @return the import
-   * @throws TraceImportException when an event names an undefined communicator or a peer rank
-   *     outside its communicator
+   * @throws TraceImportException when an event names an undefined communicator, a peer rank
+   *     outside its communicator or whose world rank is outside the trace's ranks, or a message
+   *     above {@link ImportLimits#MAX_MESSAGE_BYTES} (at the event's byte offset), or the archive
+   *     has more ranks than {@link ImportLimits#rankProblem} allows
    */
   public static ImportedTrace convert(Otf2Archive archive) throws TraceImportException {
     Otf2Topology topology = Otf2Topology.of(archive.definitions());
+    String tooMany = ImportLimits.rankProblem(topology.worldSize());
+    if (tooMany != null) {
+      throw TraceImportException.inFile(archive.anchorFile(), "the archive's locations make " + tooMany, null);
+    }
     List<ImportWarning> warnings = new ArrayList<>();
     for (long id : topology.unranked()) {
       if (!archive.events().getOrDefault(id, List.of()).isEmpty()) {
@@ -100,6 +107,7 @@ public final class Otf2Importer implements TraceImporter {
     private final SortedMap<Long, Pending> pending = new TreeMap<>(Long::compareUnsigned);
     private final SortedMap<Long, Integer> uses = new TreeMap<>(Long::compareUnsigned);
     private OptionalLong collectiveBegin = OptionalLong.empty();
+    private final int worldSize;
 
     private record Pending(RequestKey key, boolean receive, int opIndex) {}
 
@@ -109,6 +117,7 @@ public final class Otf2Importer implements TraceImporter {
       this.topology = topology;
       this.location = location;
       this.warnings = warnings;
+      this.worldSize = topology.worldSize();
     }
 
     List<TraceOp> build(List<Otf2Event> events) throws TraceImportException {
@@ -126,12 +135,11 @@ public final class Otf2Importer implements TraceImporter {
       Otf2Record record = e.record();
       if (record instanceof Otf2Record.MpiSend r) {
         ops.add(new TraceOp.Send(t, peer(e, r.receiver(), r.communicator()), r.communicator(),
-            r.tag(), MessageSize.bytes(r.lengthBytes())));
+            r.tag(), size(e, r.lengthBytes())));
       } else if (record instanceof Otf2Record.MpiIsend r) {
         int dest = peer(e, r.receiver(), r.communicator());
         RequestKey key = open(r.requestId(), false);
-        ops.add(new TraceOp.Isend(t, key, dest, r.communicator(), r.tag(),
-            MessageSize.bytes(r.lengthBytes())));
+        ops.add(new TraceOp.Isend(t, key, dest, r.communicator(), r.tag(), size(e, r.lengthBytes())));
       } else if (record instanceof Otf2Record.MpiIsendComplete r) {
         complete(e, t, r.requestId(), false);
       } else if (record instanceof Otf2Record.MpiIrecvRequest r) {
@@ -206,7 +214,16 @@ public final class Otf2Importer implements TraceImporter {
     private ReceiveSpec spec(Otf2Event e, long sender, long comm, long tag, long bytes)
         throws TraceImportException {
       return new ReceiveSpec(SourcePattern.rank(peer(e, sender, comm)), TagPattern.of(tag), comm,
-          MessageSize.bytes(bytes));
+          size(e, bytes));
+    }
+
+    /** A message length: OTF2 writes an unsigned 64-bit count, the model's counts are 32-bit. */
+    private MessageSize size(Otf2Event e, long bytes) throws TraceImportException {
+      String problem = ImportLimits.messageProblem(bytes);
+      if (problem != null) {
+        throw error(e, problem);
+      }
+      return MessageSize.bytes(bytes);
     }
 
     private int peer(Otf2Event e, long rank, long comm) throws TraceImportException {
@@ -215,8 +232,13 @@ public final class Otf2Importer implements TraceImporter {
         throw error(e, "undefined communicator " + comm);
       }
       int size = c.self() ? 1 : c.worldRanks().size();
-      if (rank >= size) {
-        throw error(e, "peer rank " + rank + " outside communicator " + c.name() + " of size " + size);
+      if (rank < 0 || rank >= size) {
+        throw error(e, "peer rank " + Long.toUnsignedString(rank) + " outside communicator " + c.name()
+            + " of size " + size);
+      }
+      if (!c.self() && c.worldRanks().get((int) rank) >= worldSize) {
+        throw error(e, "peer rank " + rank + " of communicator " + c.name() + " is world rank "
+            + c.worldRanks().get((int) rank) + ", outside the " + worldSize + " ranks of the trace");
       }
       return (int) rank;
     }

@@ -78,7 +78,8 @@ record Otf2Topology(
         }
       } else {
         for (long member : group.members()) {
-          worldRanks.add(Math.toIntExact(member));
+          // A member past every world rank stays past it; events on it are rejected where they occur.
+          worldRanks.add(member < 0 || member > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) member);
         }
       }
       communicators.put(comm.id(),
@@ -86,6 +87,15 @@ record Otf2Topology(
     }
     Collections.sort(unranked, Long::compareUnsigned);
     return new Otf2Topology(locations, communicators, List.copyOf(unranked));
+  }
+
+  /** Returns the number of MPI_COMM_WORLD ranks: the largest rank of a location, plus one. */
+  int worldSize() {
+    int size = 0;
+    for (TraceLocation location : locations.values()) {
+      size = Math.max(size, location.rank() + 1);
+    }
+    return size;
   }
 
   private static Otf2Definitions.Group worldGroup(Otf2Definitions defs) {

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.importer.simgrid;
 
+import dev.matchpoint.scenario.importer.ImportLimits;
 import dev.matchpoint.scenario.importer.ImportWarning;
 import dev.matchpoint.scenario.importer.ImportedTrace;
 import dev.matchpoint.scenario.importer.LocationProgram;
@@ -8,9 +9,11 @@ import dev.matchpoint.scenario.importer.TraceCommunicator;
 import dev.matchpoint.scenario.importer.TraceImportException;
 import dev.matchpoint.scenario.importer.TraceImportFormat;
 import dev.matchpoint.scenario.importer.TraceImporter;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,8 +40,10 @@ public final class SimgridTiImporter implements TraceImporter {
    * @param path the trace file or the index of per-rank files
    * @return the import
    * @throws TraceImportException on a missing file or per-rank file, an unknown action, a wrong
-   *     number of arguments, a non-numeric field, a rank that does not match its per-rank file, or
-   *     a partner outside the ranks; the message names the file, line and column
+   *     number of arguments, a non-numeric field, a rank that does not match its per-rank file, a
+   *     partner outside the ranks, a message above {@link ImportLimits#MAX_MESSAGE_BYTES}, a rank
+   *     or index entry beyond {@link ImportLimits#rankProblem}, or an index entry that is not a
+   *     file name; the message names the file, line and column
    */
   @Override
   public ImportedTrace read(Path path) throws TraceImportException {
@@ -48,7 +53,13 @@ public final class SimgridTiImporter implements TraceImporter {
     if (index) {
       for (int rank = 0; rank < lines.size(); rank++) {
         TiLine entry = lines.get(rank);
-        Path file = path.toAbsolutePath().getParent().resolve(entry.tokens().get(0));
+        Path file;
+        try {
+          file = path.toAbsolutePath().getParent().resolve(entry.tokens().get(0));
+        } catch (InvalidPathException e) {
+          throw TraceImportException.atLine(path, entry.line(), entry.columns().get(0),
+              "not a file name: " + e.getReason());
+        }
         if (!Files.isRegularFile(file)) {
           throw TraceImportException.atLine(path, entry.line(), entry.columns().get(0),
               "missing per-rank file " + file);
@@ -69,6 +80,12 @@ public final class SimgridTiImporter implements TraceImporter {
       }
     }
     int ranks = byRank.isEmpty() ? 0 : byRank.lastKey() + 1;
+    String tooMany = ImportLimits.rankProblem(ranks);
+    if (tooMany != null) {
+      TiLine last = byRank.get(byRank.lastKey()).get(0);
+      throw TraceImportException.atLine(last.file(), last.line(), last.columns().get(0),
+          "rank " + (ranks - 1) + " makes " + tooMany);
+    }
     List<ImportWarning> warnings = new ArrayList<>();
     List<LocationProgram> programs = new ArrayList<>();
     for (int rank = 0; rank < ranks; rank++) {
@@ -96,6 +113,10 @@ public final class SimgridTiImporter implements TraceImporter {
     String token = l.tokens().get(0);
     try {
       int rank = Integer.parseInt(token);
+      if (rank >= ImportLimits.MAX_RANKS) {
+        throw TraceImportException.atLine(l.file(), l.line(), l.columns().get(0),
+            "rank " + rank + " above the largest rank a scenario may have, " + (ImportLimits.MAX_RANKS - 1));
+      }
       if (rank >= 0) {
         return rank;
       }
@@ -106,22 +127,34 @@ public final class SimgridTiImporter implements TraceImporter {
         "expected a rank (a non-negative integer), found '" + token + "'");
   }
 
+  /**
+   * The file's non-blank, non-comment lines. A file whose lines so far are all single file names
+   * (an index) stops at the first entry beyond the rank limits, before it can fill the heap.
+   */
   private static List<TiLine> lines(Path file) throws TraceImportException {
-    List<String> text;
-    try {
-      text = Files.readAllLines(file, StandardCharsets.UTF_8);
+    List<TiLine> lines = new ArrayList<>();
+    boolean index = true;
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      int number = 0;
+      for (String text = in.readLine(); text != null; text = in.readLine()) {
+        number++;
+        String s = text.strip();
+        if (s.isEmpty() || s.startsWith("#")) {
+          continue;
+        }
+        TiLine l = TiLine.parse(file, number, text);
+        lines.add(l);
+        index &= l.tokens().size() == 1;
+        String tooMany = index ? ImportLimits.rankProblem(lines.size()) : null;
+        if (tooMany != null) {
+          throw TraceImportException.atLine(file, number, l.columns().get(0),
+              "an index of per-rank files listing " + tooMany);
+        }
+      }
     } catch (NoSuchFileException e) {
       throw TraceImportException.inFile(file, "missing file", e);
     } catch (IOException e) {
       throw TraceImportException.inFile(file, "cannot read: " + e.getMessage(), e);
-    }
-    List<TiLine> lines = new ArrayList<>();
-    for (int i = 0; i < text.size(); i++) {
-      String s = text.get(i).strip();
-      if (s.isEmpty() || s.startsWith("#")) {
-        continue;
-      }
-      lines.add(TiLine.parse(file, i + 1, text.get(i)));
     }
     return lines;
   }

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.importer.simgrid;
 
+import dev.matchpoint.scenario.importer.ImportLimits;
 import dev.matchpoint.scenario.importer.ImportWarning;
 import dev.matchpoint.scenario.importer.LocationProgram;
 import dev.matchpoint.scenario.importer.MessageSize;
@@ -143,8 +144,7 @@ final class TiProgramBuilder {
     arity(l, 3, 4);
     long partner = integer(l, 2);
     long tag = integer(l, 3);
-    long count = integer(l, 4);
-    MessageSize size = size(l, count, send);
+    MessageSize size = size(l, 4, send);
     if (send) {
       int dest = peer(l, partner);
       if (tag < 0) {
@@ -183,9 +183,9 @@ final class TiProgramBuilder {
     if (l.tokens().size() == 7) {
       throw error(l, 6, "sendRecv takes both datatypes or none");
     }
-    MessageSize sendSize = size(l, integer(l, 2), true);
+    MessageSize sendSize = size(l, 2, true);
     int dest = peer(l, integer(l, 3));
-    MessageSize receiveSize = size(l, integer(l, 4), false);
+    MessageSize receiveSize = size(l, 4, false);
     int source = peer(l, integer(l, 5));
     RequestKey s = post(rank + " " + dest + " 0");
     ops.add(new TraceOp.Isend(NO_TIME, s, dest, 0, 0, sendSize));
@@ -206,12 +206,23 @@ final class TiProgramBuilder {
     return request;
   }
 
-  private MessageSize size(TiLine l, long count, boolean send) throws TraceImportException {
+  /**
+   * The size whose count is field {@code index}: in the trace's default datatype, or in the
+   * datatype of field 5 (unknown size, one byte per element in the scenario).
+   */
+  private MessageSize size(TiLine l, int index, boolean send) throws TraceImportException {
+    long count = integer(l, index);
     if (count < 0 && send) {
-      throw error(l, 4, "negative count " + count + " on a send");
+      throw error(l, index, "negative count " + count + " on a send");
     }
     OptionalLong n = count < 0 ? OptionalLong.empty() : OptionalLong.of(count);
-    if (l.tokens().size() == 6 && !l.tokens().get(1).equals("sendRecv")) {
+    boolean typed = l.tokens().size() == 6 && !l.tokens().get(1).equals("sendRecv");
+    long elementBytes = typed ? 1 : defaultTypeBytes;
+    if (count > ImportLimits.MAX_MESSAGE_BYTES / elementBytes) {
+      throw error(l, index, "count " + count + " of " + elementBytes + "-byte elements is above the model's "
+          + "largest message of " + ImportLimits.MAX_MESSAGE_BYTES + " bytes");
+    }
+    if (typed) {
       return new MessageSize(n, "simgrid-type-" + integer(l, 5), OptionalLong.empty());
     }
     return new MessageSize(n, defaultType, OptionalLong.of(defaultTypeBytes));
