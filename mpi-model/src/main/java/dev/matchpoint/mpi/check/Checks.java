@@ -13,8 +13,8 @@ import java.util.List;
  * An ordered set of checks fed the same events; itself a sink.
  *
  * <p>Copy-on-write: {@link #copy()} shares the checks, and a set copies a shared check before
- * feeding it an event or the end of the run, so a copy that sees no event (a packet delivery, a
- * send) copies nothing. Each check's 128-bit fingerprint is kept until the set feeds that check
+ * feeding it an event it reads ({@link Check#reads}) or the end of the run, so a copy that sees no
+ * such event copies nothing. Each check's 128-bit fingerprint is kept until the set feeds that check
  * again, so {@link #hashInto} hashes only the checks written since the last copy. A shared check is
  * never written, so its kept fingerprint stays true.
  */
@@ -72,7 +72,9 @@ public final class Checks implements TraceSink, StateHashable {
   @Override
   public void emit(TraceEvent event) {
     for (int i = 0; i < checks.size(); i++) {
-      write(i).onEvent(event);
+      if (checks.get(i).reads(event)) {
+        write(i).onEvent(event);
+      }
     }
   }
 

@@ -299,12 +299,16 @@ final class PersistentSets {
         }
         for (ThreadState t : rank.threads) {
           runningControl[r] |= t.running() && w.reach(t).control;
-          for (Message m : t.handles.values()) {
-            handleSources[r].set(m.source());
+          if (!t.handles.isEmpty()) {
+            for (Message m : t.handles.values()) {
+              handleSources[r].set(m.source());
+            }
           }
-          for (Request q : t.requests.values()) {
-            if (q.kind == RequestKind.SEND && q.rendezvous && !q.finished()) {
-              pendingRendezvous[r * w.size + q.dest] = true;
+          if (!t.requests.isEmpty()) {
+            for (Request q : t.requests.values()) {
+              if (q.kind == RequestKind.SEND && q.rendezvous && !q.finished()) {
+                pendingRendezvous[r * w.size + q.dest] = true;
+              }
             }
           }
         }

@@ -120,8 +120,12 @@ final class RankState {
 
   private void hashContent(PrimitiveSink sink) {
     engine.hashInto(sink);
-    for (ThreadState t : threads) {
-      t.fingerprintInto(sink);
+    if (threads.length == 1) {
+      threads[0].hashInto(sink); // a rank with one thread is written whenever its thread is
+    } else {
+      for (ThreadState t : threads) {
+        t.fingerprintInto(sink);
+      }
     }
     sendSeq.hashInto(sink);
     sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
