@@ -81,7 +81,7 @@ final class Protocols {
             sendDone(w, r);
           }
         }
-      }, "eager " + MessageIds.format(m.key()) + " injected");
+      }, () -> "eager " + MessageIds.format(m.key()) + " injected");
     } else if (Payloads.CDATA.equals(p.kind())) {
       Channels.injected(w, f);
     } else if (Payloads.DATA.equals(p.kind())) {
@@ -92,7 +92,7 @@ final class Protocols {
           Buffers.release(w, r);
           sendDone(w, r);
         }
-      }, "data of " + RequestIds.format(d.sendRequestId()) + " injected");
+      }, () -> "data of " + RequestIds.format(d.sendRequestId()) + " injected");
     }
   }
 

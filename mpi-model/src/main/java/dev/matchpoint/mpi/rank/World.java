@@ -105,7 +105,6 @@ public final class World implements NetworkListener, StateHashable {
    * @param footprint the action's reads and writes
    */
   public record Successor(World world, Footprint footprint) {}
-  private final boolean[][] stepScheduled;
   final Calls calls;
 
   private World(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam, TraceSink sink,
@@ -124,7 +123,6 @@ public final class World implements NetworkListener, StateHashable {
     this.calls = new Calls(this);
     this.ranks = new RankState[size];
     this.reach = new Reach[size][][];
-    this.stepScheduled = kernel == null ? null : new boolean[size][];
     for (int r = 0; r < size; r++) {
       List<dev.matchpoint.mpi.program.Code> codes = spec.threads().get(r);
       ThreadState[] threads = new ThreadState[codes.size()];
@@ -135,12 +133,11 @@ public final class World implements NetworkListener, StateHashable {
           ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
           : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
-      reach[r] = new Reach[threads.length][];
-      for (int t = 0; kernel == null && t < threads.length; t++) {
-        reach[r][t] = Reach.of(codes.get(t), r, t, size);
-      }
-      if (stepScheduled != null) {
-        stepScheduled[r] = new boolean[threads.length];
+      if (kernel == null) {
+        reach[r] = new Reach[threads.length][];
+        for (int t = 0; t < threads.length; t++) {
+          reach[r][t] = Reach.of(codes.get(t), r, t, size);
+        }
       }
     }
     this.net = kernel == null ? Network.logical(size, spec.options().network(), this)
@@ -158,7 +155,6 @@ public final class World implements NetworkListener, StateHashable {
     this.protocol = o.protocol;
     this.kernel = null;
     this.seam = null;
-    this.stepScheduled = null;
     this.sink = sink;
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
     this.completionEvents = fullTrace;
@@ -321,6 +317,9 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   Reach reach(ThreadState t) {
+    if (reach[t.rank] == null) {
+      reach[t.rank] = new Reach[ranks[t.rank].threads.length][];
+    }
     Reach[] r = reach[t.rank][t.thread];
     if (r == null) {
       r = Reach.of(t.code, t.rank, t.thread, size);
@@ -647,16 +646,16 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   void wake(ThreadState t) {
-    if (kernel == null || stepScheduled[t.rank][t.thread] || !threadEnabled(t)) {
+    if (kernel == null || t.stepScheduled || !threadEnabled(t)) {
       return;
     }
-    stepScheduled[t.rank][t.thread] = true;
+    t.stepScheduled = true;
     kernel.schedule(spec.options().callCostNs(), new Kernel.Action() {
       @Override
       public void fire() {
         // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
         net.onCpu(t.rank, () -> {
-          stepScheduled[t.rank][t.thread] = false;
+          t.stepScheduled = false;
           timedStep(t);
         });
       }
@@ -694,7 +693,7 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
-  void after(long timeNs, Runnable r, String label) {
+  void after(long timeNs, Runnable r, java.util.function.Supplier<String> label) {
     if (kernel == null || timeNs <= kernel.nowNs()) {
       r.run();
       return;
@@ -708,7 +707,7 @@ public final class World implements NetworkListener, StateHashable {
 
       @Override
       public String describe() {
-        return label;
+        return label.get();
       }
     });
   }

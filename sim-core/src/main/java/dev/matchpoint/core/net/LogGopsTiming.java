@@ -61,11 +61,12 @@ final class LogGopsTiming {
     long cpuFreeNs;
     long nicFreeNs;
     long rxFreeNs;
-    final ArrayDeque<Job> jobs = new ArrayDeque<>();
+    // Small until needed (an empty ArrayDeque holds 17 slots): a host mostly waits for one or two.
+    final ArrayDeque<Job> jobs = new ArrayDeque<>(2);
     /** Packets that reached the rank's NIC (at their {@code availableNs}) and wait for its CPU. */
-    final ArrayDeque<InFlight> arrivals = new ArrayDeque<>();
+    final ArrayDeque<InFlight> arrivals = new ArrayDeque<>(2);
     /** The link of each of {@link #arrivals}, in step: delivery needs no link lookup. */
-    final ArrayDeque<Network.Link> arrivalLinks = new ArrayDeque<>();
+    final ArrayDeque<Network.Link> arrivalLinks = new ArrayDeque<>(2);
     long retryAtNs = Long.MAX_VALUE;
     boolean serving;
   }

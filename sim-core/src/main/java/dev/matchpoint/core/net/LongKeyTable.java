@@ -19,15 +19,12 @@ final class LongKeyTable<V> {
   private long[] keys;
   private Object[] values;
   private int size;
-  /** Keys in insertion order, for {@link #inKeyOrder()}. */
-  private long[] inserted;
   private List<V> ordered;
 
   LongKeyTable() {
     keys = new long[16];
     Arrays.fill(keys, EMPTY);
     values = new Object[16];
-    inserted = new long[16];
     ordered = List.of();
   }
 
@@ -40,7 +37,6 @@ final class LongKeyTable<V> {
     keys = other.keys.clone();
     values = other.values.clone();
     size = other.size;
-    inserted = other.inserted.clone();
     ordered = other.ordered;
   }
 
@@ -75,10 +71,7 @@ final class LongKeyTable<V> {
       grow();
     }
     insert(key, value);
-    if (size == inserted.length) {
-      inserted = Arrays.copyOf(inserted, size * 2);
-    }
-    inserted[size++] = key;
+    size++;
     ordered = null;
   }
 
@@ -132,7 +125,13 @@ final class LongKeyTable<V> {
    */
   List<V> inKeyOrder() {
     if (ordered == null) {
-      long[] sorted = Arrays.copyOf(inserted, size);
+      long[] sorted = new long[size];
+      int n = 0;
+      for (long k : keys) {
+        if (k != EMPTY) {
+          sorted[n++] = k;
+        }
+      }
       Arrays.sort(sorted);
       List<V> out = new ArrayList<>(size);
       for (long k : sorted) {

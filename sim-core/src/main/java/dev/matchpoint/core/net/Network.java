@@ -49,12 +49,16 @@ public final class Network {
   /** Links by key {@code source * endpoints + dest} (below 2^48: endpoints are at most 2^24). */
   private final LongKeyTable<Link> links;
   private final LogGopsTiming loggops;
+  /** Timed mode: the link whose packet the layer above is being told of ({@link #arrive}), else null. */
+  private Link delivering;
 
   private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
 
   static final class Link {
     /** The empty waiting queue every link shares until one of its packets waits; never added to. */
     static final ArrayDeque<Waiting> NO_WAITING = new ArrayDeque<>(0);
+    /** The empty queue of packets behind {@link #first} every link shares until it needs one; never added to. */
+    private static final ArrayDeque<InFlight> NO_MORE = new ArrayDeque<>(0);
 
     final int source;
     final int dest;
@@ -62,7 +66,14 @@ public final class Network {
     long creditBytes;
     long lastAvailableNs;
     RandomStream stream;
-    final ArrayDeque<InFlight> inFlight;
+    /**
+     * The oldest packet in flight, or null when none is; the others, oldest first, in {@link #more}.
+     * Most links of a large world carry one packet at a time (a dissemination barrier's links carry
+     * one each), so they need no queue object.
+     */
+    private InFlight first;
+    /** {@link #NO_MORE} until two packets are in flight at once. */
+    private ArrayDeque<InFlight> more;
     /** {@link #NO_WAITING} until a packet waits: most links of a large world never wait. */
     ArrayDeque<Waiting> awaitingCredit;
     /**
@@ -70,13 +81,18 @@ public final class Network {
      * network writes it; the first to write takes a copy of its own ({@link #existingLink}).
      */
     boolean shared;
+    /**
+     * Timed mode: the link the other way (dest to source), once looked up: eager credit goes back on
+     * it and comes back to this one, so neither needs a table lookup (logical mode never sets it:
+     * there a link may be replaced by its copy).
+     */
+    Link reverse;
 
     Link(int source, int dest, long creditBytes) {
       this.source = source;
       this.dest = dest;
       this.creditBytes = creditBytes;
-      // Small until used: a large world has many links, most with at most a packet or two at a time.
-      this.inFlight = new ArrayDeque<>(1);
+      this.more = NO_MORE;
       this.awaitingCredit = NO_WAITING;
     }
 
@@ -86,8 +102,69 @@ public final class Network {
       this.nextSeq = other.nextSeq;
       this.creditBytes = other.creditBytes;
       this.lastAvailableNs = other.lastAvailableNs;
-      this.inFlight = new ArrayDeque<>(other.inFlight);
+      this.first = other.first;
+      this.more = other.more.isEmpty() ? NO_MORE : new ArrayDeque<>(other.more);
       this.awaitingCredit = other.awaitingCredit.isEmpty() ? NO_WAITING : new ArrayDeque<>(other.awaitingCredit);
+    }
+
+    /** Whether no packet is in flight. */
+    boolean idle() {
+      return first == null;
+    }
+
+    /** The oldest packet in flight, or null. */
+    InFlight oldest() {
+      return first;
+    }
+
+    /** Packets in flight. */
+    int inFlightCount() {
+      return first == null ? 0 : 1 + more.size();
+    }
+
+    /** A packet enters the link: it is the newest in flight. */
+    void addInFlight(InFlight f) {
+      if (first == null) {
+        first = f;
+      } else {
+        if (more == NO_MORE) {
+          more = new ArrayDeque<>(2);
+        }
+        more.addLast(f);
+      }
+    }
+
+    /** Takes the oldest packet in flight, or null when none is. */
+    InFlight pollOldest() {
+      InFlight f = first;
+      first = more.pollFirst();
+      return f;
+    }
+
+    /** Takes the packet in flight with this position on the link, or null when none has it. */
+    InFlight take(long linkSeq) {
+      if (first == null) {
+        return null;
+      }
+      if (first.linkSeq() == linkSeq) {
+        return pollOldest();
+      }
+      for (Iterator<InFlight> it = more.iterator(); it.hasNext(); ) {
+        InFlight f = it.next();
+        if (f.linkSeq() == linkSeq) {
+          it.remove();
+          return f;
+        }
+      }
+      return null;
+    }
+
+    /** The packets in flight, oldest first, into {@code out}. */
+    void addInFlightTo(List<InFlight> out) {
+      if (first != null) {
+        out.add(first);
+        out.addAll(more);
+      }
     }
   }
 
@@ -272,7 +349,13 @@ public final class Network {
       pump(link, nowNs);
       return;
     }
-    send(new Packet(CREDIT, receiver, sender, p.headerBytes(), new CreditReturn(bytes)), nowNs);
+    Packet credit = new Packet(CREDIT, receiver, sender, p.headerBytes(), new CreditReturn(bytes));
+    Link data = delivering;
+    if (data != null && data.source == sender && data.dest == receiver) {
+      inject(reverse(data), credit, nowNs); // the usual case: credit for the packet being delivered
+    } else {
+      send(credit, nowNs);
+    }
   }
 
   /**
@@ -338,13 +421,13 @@ public final class Network {
     List<InFlight> out = new ArrayList<>();
     boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
     for (Link link : links.inKeyOrder()) {
-      if (link.inFlight.isEmpty()) {
+      if (link.idle()) {
         continue;
       }
       if (fifo) {
-        out.add(link.inFlight.peekFirst());
+        out.add(link.oldest());
       } else {
-        out.addAll(link.inFlight);
+        link.addInFlightTo(out);
       }
     }
     return out;
@@ -362,29 +445,22 @@ public final class Network {
    */
   public void deliver(int source, int dest, long linkSeq, long nowNs) {
     Link link = existingLink(source, dest);
-    if (link == null || link.inFlight.isEmpty()) {
+    if (link == null || link.idle()) {
       throw new IllegalArgumentException("no packet in flight on link " + source + "->" + dest);
     }
     InFlight found = null;
     if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
-      if (link.inFlight.peekFirst().linkSeq() == linkSeq) {
-        found = link.inFlight.pollFirst();
+      if (link.oldest().linkSeq() == linkSeq) {
+        found = link.pollOldest();
       }
     } else {
-      for (Iterator<InFlight> it = link.inFlight.iterator(); it.hasNext(); ) {
-        InFlight f = it.next();
-        if (f.linkSeq() == linkSeq) {
-          it.remove();
-          found = f;
-          break;
-        }
-      }
+      found = link.take(linkSeq);
     }
     if (found == null) {
       throw new IllegalArgumentException("packet #" + linkSeq + " of link " + source + "->" + dest
           + " is not deliverable now");
     }
-    arrive(found, nowNs);
+    arrive(link, found, nowNs);
   }
 
   /**
@@ -394,13 +470,11 @@ public final class Network {
    */
   public List<InFlight> inFlight() {
     List<InFlight> out = new ArrayList<>();
-    if (!links.any(l -> !l.inFlight.isEmpty())) {
+    if (!links.any(l -> !l.idle())) {
       return out; // most often at the end of a run: no sort of every link
     }
     for (Link link : links.inKeyOrder()) {
-      if (!link.inFlight.isEmpty()) {
-        out.addAll(link.inFlight);
-      }
+      link.addInFlightTo(out);
     }
     return out;
   }
@@ -430,7 +504,7 @@ public final class Network {
    */
   public boolean isIdle() {
     for (Link link : links.inKeyOrder()) {
-      if (!link.inFlight.isEmpty() || !link.awaitingCredit.isEmpty()) {
+      if (!link.idle() || !link.awaitingCredit.isEmpty()) {
         return false;
       }
     }
@@ -451,10 +525,14 @@ public final class Network {
         continue;
       }
       sink.putInt(link.source).putInt(link.dest).putLong(link.nextSeq).putLong(link.creditBytes);
-      sink.putInt(link.inFlight.size());
-      for (InFlight f : link.inFlight) {
-        sink.putLong(f.linkSeq());
-        hashPacket(f.packet(), sink);
+      sink.putInt(link.inFlightCount());
+      if (!link.idle()) {
+        sink.putLong(link.first.linkSeq());
+        hashPacket(link.first.packet(), sink);
+        for (InFlight f : link.more) {
+          sink.putLong(f.linkSeq());
+          hashPacket(f.packet(), sink);
+        }
       }
       sink.putInt(link.awaitingCredit.size());
       for (Waiting w : link.awaitingCredit) {
@@ -523,7 +601,7 @@ public final class Network {
     } else {
       f = timedInFlight(link, seq, packet, Math.max(tNs, kernel.nowNs()));
     }
-    link.inFlight.addLast(f);
+    link.addInFlight(f);
     listener.onInjected(f);
     if (kernel != null) {
       scheduleDelivery(link, f, f.availableNs());
@@ -533,7 +611,7 @@ public final class Network {
   /** LogGOPS: a send starts; the packet enters its link and the layer above hears of it. */
   InFlight started(Link link, Packet packet, long injectedNs, long arrivalNs) {
     InFlight f = new InFlight(link.nextSeq++, packet, injectedNs, arrivalNs);
-    link.inFlight.addLast(f);
+    link.addInFlight(f);
     listener.onInjected(f);
     return f;
   }
@@ -563,12 +641,12 @@ public final class Network {
       public void fire() {
         InFlight delivered;
         if (fifo) {
-          delivered = link.inFlight.pollFirst();
+          delivered = link.pollOldest();
         } else {
-          link.inFlight.remove(f);
+          link.take(f.linkSeq());
           delivered = f;
         }
-        arrive(delivered, kernel.nowNs());
+        arrive(link, delivered, kernel.nowNs());
       }
 
       @Override
@@ -579,18 +657,39 @@ public final class Network {
     });
   }
 
-  private void arrive(InFlight f, long nowNs) {
+  private void arrive(Link link, InFlight f, long nowNs) {
     Packet p = f.packet();
     Link creditLink = null;
     if (CREDIT.equals(p.kind())) {
       // The data went dest -> source of this credit packet.
-      creditLink = link(p.dest(), p.source());
+      creditLink = reverse(link);
       creditLink.creditBytes += ((CreditReturn) p.payload()).bytes();
     }
-    listener.onDelivered(f, nowNs);
+    if (kernel != null) {
+      delivering = link;
+      try {
+        listener.onDelivered(f, nowNs);
+      } finally {
+        delivering = null;
+      }
+    } else {
+      listener.onDelivered(f, nowNs);
+    }
     if (creditLink != null) {
       pump(creditLink, nowNs);
     }
+  }
+
+  /** The link the other way, to write; in timed mode kept on the link after the first lookup. */
+  private Link reverse(Link l) {
+    if (kernel == null) {
+      return link(l.dest, l.source);
+    }
+    if (l.reverse == null) {
+      l.reverse = link(l.dest, l.source);
+      l.reverse.reverse = l;
+    }
+    return l.reverse;
   }
 
   private void pump(Link link, long nowNs) {
