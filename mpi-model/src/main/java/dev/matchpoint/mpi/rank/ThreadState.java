@@ -38,6 +38,8 @@ final class ThreadState {
    * state: logical mode never sets it, so it is neither hashed nor copied).
    */
   boolean stepScheduled;
+  /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
+  dev.matchpoint.core.kernel.Kernel.Action wake;
 
   ThreadState(int rank, int thread, Code code) {
     this.rank = rank;

@@ -77,6 +77,11 @@ public final class World implements NetworkListener, StateHashable {
   final boolean fullTrace;
   /** Whether request-completion events are built: with the full trace, or for a check that reads them. */
   private final boolean completionEvents;
+  /**
+   * Whether anything reads the events every run emits (a check or a sink): when nothing does, the
+   * per-message events (sent, posted, matched) are not built at all.
+   */
+  final boolean listened;
   long step;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
@@ -118,6 +123,7 @@ public final class World implements NetworkListener, StateHashable {
     this.checks = checks;
     this.fullTrace = fullTrace;
     this.completionEvents = completionEvents;
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
     this.problems = new ArrayList<>();
     this.packets = new PacketCounts();
     this.calls = new Calls(this);
@@ -159,6 +165,7 @@ public final class World implements NetworkListener, StateHashable {
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
     this.completionEvents = fullTrace;
     this.checks = o.checks.copy();
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
     this.problems = new ArrayList<>(o.problems);
     this.packets = o.packets.copy();
     this.calls = new Calls(this);
@@ -650,21 +657,39 @@ public final class World implements NetworkListener, StateHashable {
       return;
     }
     t.stepScheduled = true;
-    kernel.schedule(spec.options().callCostNs(), new Kernel.Action() {
-      @Override
-      public void fire() {
-        // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
-        net.onCpu(t.rank, () -> {
-          t.stepScheduled = false;
-          timedStep(t);
-        });
-      }
+    if (t.wake == null) {
+      t.wake = new Wake(t);
+    }
+    kernel.schedule(spec.options().callCostNs(), t.wake);
+  }
 
-      @Override
-      public String describe() {
-        return t.name() + " " + calls.describeNext(t);
-      }
-    });
+  /**
+   * A thread's next step, made once per thread and scheduled again each time ({@link #wake}): it is
+   * pending at most once, as {@link ThreadState#stepScheduled} says.
+   */
+  private final class Wake implements Kernel.Action, Runnable {
+    private final ThreadState t;
+
+    Wake(ThreadState t) {
+      this.t = t;
+    }
+
+    @Override
+    public void fire() {
+      // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
+      net.onCpu(t.rank, this);
+    }
+
+    @Override
+    public void run() {
+      t.stepScheduled = false;
+      timedStep(t);
+    }
+
+    @Override
+    public String describe() {
+      return t.name() + " " + calls.describeNext(t);
+    }
   }
 
   private void timedStep(ThreadState t) {

@@ -62,6 +62,14 @@ public final class Kernel {
   private final SchedulerSeam seam;
   private boolean stopRequested;
   private long eventsFired;
+  /**
+   * Fired events kept for reuse (at most {@link #SPARE_LIMIT}): a run schedules about as many events
+   * as it fires, so in steady state {@link #schedule} allocates no event object. No one outside the
+   * kernel holds a {@link KernelEvent}, so one that has fired is free.
+   */
+  private final KernelEvent[] spare = new KernelEvent[SPARE_LIMIT];
+  private int spareCount;
+  private static final int SPARE_LIMIT = 4096;
 
   /**
    * Creates a kernel over a fresh event list.
@@ -112,7 +120,15 @@ public final class Kernel {
     if (delayNs < 0) {
       throw new IllegalArgumentException("cannot schedule " + delayNs + " ns in the past");
     }
-    new KernelEvent(sim, action).schedule(delayNs);
+    KernelEvent ev;
+    if (spareCount > 0) {
+      ev = spare[--spareCount];
+      spare[spareCount] = null;
+      ev.reuse(action);
+    } else {
+      ev = new KernelEvent(sim, action);
+    }
+    ev.schedule(delayNs);
   }
 
   /**
@@ -177,6 +193,10 @@ public final class Kernel {
       fired++;
       eventsFired++;
       ev.actions();
+      if (spareCount < SPARE_LIMIT) {
+        ev.reuse(null);
+        spare[spareCount++] = ev;
+      }
     }
     return new RunResult(stop, fired, nowNs());
   }

@@ -55,7 +55,40 @@ final class LogGopsTiming {
    * ({@code computeNs} and what runs after it) or a thread's next call ({@code computeNs < 0}: runs
    * {@code done} as soon as it has the CPU).
    */
-  private record Job(Network.Link link, Packet packet, long computeNs, Runnable done, long sinceNs) {}
+  private static final class Job {
+    Network.Link link;
+    Packet packet;
+    long computeNs;
+    Runnable done;
+    long sinceNs;
+  }
+
+  /**
+   * Jobs that have started, kept for reuse (at most {@link #SPARE_LIMIT}): a job is referenced only
+   * while it waits in its host's queue, so a rank's jobs need no allocation in steady state.
+   */
+  private final Job[] spare = new Job[SPARE_LIMIT];
+  private int spareCount;
+  private static final int SPARE_LIMIT = 1024;
+
+  private Job job(Network.Link link, Packet packet, long computeNs, Runnable done) {
+    Job j = spareCount > 0 ? spare[--spareCount] : new Job();
+    j.link = link;
+    j.packet = packet;
+    j.computeNs = computeNs;
+    j.done = done;
+    j.sinceNs = kernel.nowNs();
+    return j;
+  }
+
+  private void release(Job j) {
+    if (spareCount < SPARE_LIMIT) {
+      j.link = null;
+      j.packet = null;
+      j.done = null;
+      spare[spareCount++] = j;
+    }
+  }
 
   private static final class Host {
     long cpuFreeNs;
@@ -89,17 +122,17 @@ final class LogGopsTiming {
 
   /** A rank submits a send now; it starts when its CPU and NIC allow, behind its earlier jobs. */
   void send(Network.Link link, Packet packet) {
-    submit(packet.source(), new Job(link, packet, 0, null, kernel.nowNs()));
+    submit(packet.source(), job(link, packet, 0, null));
   }
 
   /** A rank submits a compute step now; {@code done} runs when it ends. */
   void compute(int endpoint, long durationNs, Runnable done) {
-    submit(endpoint, new Job(null, null, durationNs, done, kernel.nowNs()));
+    submit(endpoint, job(null, null, durationNs, done));
   }
 
   /** A thread of the rank wants to make its next call: {@code r} runs once the rank's CPU is its. */
   void onCpu(int endpoint, Runnable r) {
-    submit(endpoint, new Job(null, null, -1, r, kernel.nowNs()));
+    submit(endpoint, job(null, null, -1, r));
   }
 
   private void submit(int endpoint, Job job) {
@@ -130,12 +163,12 @@ final class LogGopsTiming {
       while (true) {
         Job j = h.jobs.peekFirst();
         long jobReady = j == null ? Long.MAX_VALUE
-            : j.packet() == null ? h.cpuFreeNs : Math.max(h.cpuFreeNs, h.nicFreeNs);
+            : j.packet == null ? h.cpuFreeNs : Math.max(h.cpuFreeNs, h.nicFreeNs);
         long arrivalReady = h.arrivals.isEmpty() ? Long.MAX_VALUE : Math.max(h.cpuFreeNs, h.rxFreeNs);
         boolean job = jobReady <= now;
         boolean arrival = arrivalReady <= now;
         if (job && arrival) {
-          job = j.sinceNs() < h.arrivals.peekFirst().availableNs();
+          job = j.sinceNs < h.arrivals.peekFirst().availableNs();
           arrival = !job;
         }
         if (arrival) {
@@ -171,23 +204,28 @@ final class LogGopsTiming {
   }
 
   private void start(Host h, Job j, long now) {
-    if (j.packet() == null) {
-      if (j.computeNs() < 0) {
-        j.done().run();
+    Network.Link link = j.link;
+    Packet packet = j.packet;
+    long computeNs = j.computeNs;
+    Runnable done = j.done;
+    release(j);
+    if (packet == null) {
+      if (computeNs < 0) {
+        done.run();
       } else {
-        h.cpuFreeNs = now + j.computeNs();
-        schedule(h.cpuFreeNs, j.done(), "compute done");
+        h.cpuFreeNs = now + computeNs;
+        schedule(h.cpuFreeNs, done, "compute done");
       }
       return;
     }
-    long n = j.packet().sizeBytes();
+    long n = packet.sizeBytes();
     h.cpuFreeNs = now + p.overheadNs() + p.cpuBytesNs(n);
     h.nicFreeNs = now + p.gapNs() + p.bytesNs(n);
-    InFlight f = net.started(j.link(), j.packet(), h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
+    InFlight f = net.started(link, packet, h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
     kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
       @Override
       public void fire() {
-        arrive(j.link(), f);
+        arrive(link, f);
       }
 
       @Override
