@@ -222,19 +222,38 @@ final class LogGopsTiming {
     h.cpuFreeNs = now + p.overheadNs() + p.cpuBytesNs(n);
     h.nicFreeNs = now + p.gapNs() + p.bytesNs(n);
     InFlight f = net.started(link, packet, h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
-    kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
-      @Override
-      public void fire() {
-        arrive(link, f);
-      }
-
-      @Override
-      public String describe() {
-        Packet q = f.packet();
-        return "arrive " + q.kind() + " " + q.source() + "->" + q.dest() + " #" + f.linkSeq();
-      }
-    });
+    Arrival a = spareArrivals > 0 ? arrivals[--spareArrivals] : new Arrival();
+    a.link = link;
+    a.f = f;
+    kernel.scheduleAt(f.availableNs(), a);
   }
+
+  /** The kernel action of a packet reaching its receiver's NIC; reused once it has fired. */
+  private final class Arrival implements Kernel.Action {
+    Network.Link link;
+    InFlight f;
+
+    @Override
+    public void fire() {
+      Network.Link l = link;
+      InFlight g = f;
+      link = null;
+      f = null;
+      if (spareArrivals < arrivals.length) {
+        arrivals[spareArrivals++] = this;
+      }
+      arrive(l, g);
+    }
+
+    @Override
+    public String describe() {
+      Packet q = f.packet();
+      return "arrive " + q.kind() + " " + q.source() + "->" + q.dest() + " #" + f.linkSeq();
+    }
+  }
+
+  private final Arrival[] arrivals = new Arrival[1024];
+  private int spareArrivals;
 
   private void receive(Host h, Network.Link link, InFlight f, long now) {
     long n = f.packet().sizeBytes();

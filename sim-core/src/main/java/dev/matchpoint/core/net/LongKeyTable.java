@@ -103,22 +103,6 @@ final class LongKeyTable<V> {
   }
 
   /**
-   * Whether some value satisfies {@code test}, scanning the table in slot order (no sort).
-   *
-   * @param test the condition
-   * @return true when a value satisfies it
-   */
-  @SuppressWarnings("unchecked")
-  boolean any(java.util.function.Predicate<V> test) {
-    for (Object v : values) {
-      if (v != null && test.test((V) v)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
    * Every value, in increasing key order. O(n log n) after an insertion, O(1) otherwise.
    *
    * @return an unmodifiable list

@@ -49,6 +49,10 @@ public final class Network {
   /** Links by key {@code source * endpoints + dest} (below 2^48: endpoints are at most 2^24). */
   private final LongKeyTable<Link> links;
   private final LogGopsTiming loggops;
+  /** Packets in flight and packets waiting for credit, over all links: no scan of every link to find none. */
+  private long inFlightCount;
+  private CreditReturn lastCredit;
+  private long waitingCount;
   /** Timed mode: the link whose packet the layer above is being told of ({@link #arrive}), else null. */
   private Link delivering;
 
@@ -195,6 +199,8 @@ public final class Network {
     }
     this.links = new LongKeyTable<>(other.links);
     this.loggops = null;
+    this.inFlightCount = other.inFlightCount;
+    this.waitingCount = other.waitingCount;
   }
 
   /**
@@ -297,6 +303,7 @@ public final class Network {
         link.awaitingCredit = new ArrayDeque<>(2);
       }
       link.awaitingCredit.addLast(new Waiting(packet, creditBytes, nowNs));
+      waitingCount++;
     }
   }
 
@@ -349,7 +356,10 @@ public final class Network {
       pump(link, nowNs);
       return;
     }
-    Packet credit = new Packet(CREDIT, receiver, sender, p.headerBytes(), new CreditReturn(bytes));
+    if (lastCredit == null || lastCredit.bytes() != bytes) {
+      lastCredit = new CreditReturn(bytes); // immutable: one object serves every credit of this size
+    }
+    Packet credit = new Packet(CREDIT, receiver, sender, p.headerBytes(), lastCredit);
     Link data = delivering;
     if (data != null && data.source == sender && data.dest == receiver) {
       inject(reverse(data), credit, nowNs); // the usual case: credit for the packet being delivered
@@ -456,6 +466,9 @@ public final class Network {
     } else {
       found = link.take(linkSeq);
     }
+    if (found != null) {
+      inFlightCount--;
+    }
     if (found == null) {
       throw new IllegalArgumentException("packet #" + linkSeq + " of link " + source + "->" + dest
           + " is not deliverable now");
@@ -470,7 +483,7 @@ public final class Network {
    */
   public List<InFlight> inFlight() {
     List<InFlight> out = new ArrayList<>();
-    if (!links.any(l -> !l.idle())) {
+    if (inFlightCount == 0) {
       return out; // most often at the end of a run: no sort of every link
     }
     for (Link link : links.inKeyOrder()) {
@@ -486,7 +499,7 @@ public final class Network {
    */
   public List<Packet> awaitingCredit() {
     List<Packet> out = new ArrayList<>();
-    if (!links.any(l -> !l.awaitingCredit.isEmpty())) {
+    if (waitingCount == 0) {
       return out;
     }
     for (Link link : links.inKeyOrder()) {
@@ -503,12 +516,7 @@ public final class Network {
    * @return true when the network is idle
    */
   public boolean isIdle() {
-    for (Link link : links.inKeyOrder()) {
-      if (!link.idle() || !link.awaitingCredit.isEmpty()) {
-        return false;
-      }
-    }
-    return true;
+    return inFlightCount == 0 && waitingCount == 0;
   }
 
   /**
@@ -602,6 +610,7 @@ public final class Network {
       f = timedInFlight(link, seq, packet, Math.max(tNs, kernel.nowNs()));
     }
     link.addInFlight(f);
+    inFlightCount++;
     listener.onInjected(f);
     if (kernel != null) {
       scheduleDelivery(link, f, f.availableNs());
@@ -612,6 +621,7 @@ public final class Network {
   InFlight started(Link link, Packet packet, long injectedNs, long arrivalNs) {
     InFlight f = new InFlight(link.nextSeq++, packet, injectedNs, arrivalNs);
     link.addInFlight(f);
+    inFlightCount++;
     listener.onInjected(f);
     return f;
   }
@@ -635,27 +645,48 @@ public final class Network {
   }
 
   private void scheduleDelivery(Link link, InFlight f, long atNs) {
-    boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
-    kernel.scheduleAt(atNs, new Kernel.Action() {
-      @Override
-      public void fire() {
-        InFlight delivered;
-        if (fifo) {
-          delivered = link.pollOldest();
-        } else {
-          link.take(f.linkSeq());
-          delivered = f;
-        }
-        arrive(link, delivered, kernel.nowNs());
-      }
-
-      @Override
-      public String describe() {
-        Packet p = f.packet();
-        return "deliver " + p.kind() + " " + p.source() + "->" + p.dest() + " #" + f.linkSeq();
-      }
-    });
+    Delivery d = spareDeliveries > 0 ? deliveries[--spareDeliveries] : new Delivery();
+    d.link = link;
+    d.f = f;
+    kernel.scheduleAt(atNs, d);
   }
+
+  /**
+   * The kernel action that delivers a packet; reused once it has fired (the kernel keeps no action
+   * after firing it), so a run allocates none in steady state.
+   */
+  private final class Delivery implements Kernel.Action {
+    Link link;
+    InFlight f;
+
+    @Override
+    public void fire() {
+      Link l = link;
+      InFlight delivered;
+      if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
+        delivered = l.pollOldest();
+      } else {
+        l.take(f.linkSeq());
+        delivered = f;
+      }
+      link = null;
+      f = null;
+      if (spareDeliveries < deliveries.length) {
+        deliveries[spareDeliveries++] = this;
+      }
+      inFlightCount--;
+      arrive(l, delivered, kernel.nowNs());
+    }
+
+    @Override
+    public String describe() {
+      Packet p = f.packet();
+      return "deliver " + p.kind() + " " + p.source() + "->" + p.dest() + " #" + f.linkSeq();
+    }
+  }
+
+  private final Delivery[] deliveries = new Delivery[1024];
+  private int spareDeliveries;
 
   private void arrive(Link link, InFlight f, long nowNs) {
     Packet p = f.packet();
@@ -695,6 +726,7 @@ public final class Network {
   private void pump(Link link, long nowNs) {
     while (!link.awaitingCredit.isEmpty() && link.creditBytes >= link.awaitingCredit.peekFirst().creditBytes()) {
       Waiting w = link.awaitingCredit.pollFirst();
+      waitingCount--;
       link.creditBytes -= w.creditBytes();
       inject(link, w.packet(), Math.max(w.submittedNs(), nowNs));
     }
