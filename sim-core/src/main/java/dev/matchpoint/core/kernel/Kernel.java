@@ -63,13 +63,11 @@ public final class Kernel {
   private boolean stopRequested;
   private long eventsFired;
   /**
-   * Fired events kept for reuse (at most {@link #SPARE_LIMIT}): a run schedules about as many events
-   * as it fires, so in steady state {@link #schedule} allocates no event object. No one outside the
-   * kernel holds a {@link KernelEvent}, so one that has fired is free.
+   * Fired events kept for reuse: a run schedules about as many events as it fires, so in steady
+   * state {@link #schedule} allocates no event object. No one outside the kernel holds a {@link
+   * KernelEvent}, so one that has fired is free.
    */
-  private final KernelEvent[] spare = new KernelEvent[SPARE_LIMIT];
-  private int spareCount;
-  private static final int SPARE_LIMIT = 4096;
+  private final Spares<KernelEvent> spare = new Spares<>(1 << 20);
 
   /**
    * Creates a kernel over a fresh event list.
@@ -120,10 +118,8 @@ public final class Kernel {
     if (delayNs < 0) {
       throw new IllegalArgumentException("cannot schedule " + delayNs + " ns in the past");
     }
-    KernelEvent ev;
-    if (spareCount > 0) {
-      ev = spare[--spareCount];
-      spare[spareCount] = null;
+    KernelEvent ev = spare.take();
+    if (ev != null) {
       ev.reuse(action);
     } else {
       ev = new KernelEvent(sim, action);
@@ -193,10 +189,8 @@ public final class Kernel {
       fired++;
       eventsFired++;
       ev.actions();
-      if (spareCount < SPARE_LIMIT) {
-        ev.reuse(null);
-        spare[spareCount++] = ev;
-      }
+      ev.reuse(null);
+      spare.give(ev);
     }
     return new RunResult(stop, fired, nowNs());
   }

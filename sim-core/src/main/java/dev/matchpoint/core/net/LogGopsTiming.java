@@ -1,6 +1,7 @@
 package dev.matchpoint.core.net;
 
 import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.kernel.Spares;
 import java.util.ArrayDeque;
 
 /**
@@ -67,12 +68,13 @@ final class LogGopsTiming {
    * Jobs that have started, kept for reuse (at most {@link #SPARE_LIMIT}): a job is referenced only
    * while it waits in its host's queue, so a rank's jobs need no allocation in steady state.
    */
-  private final Job[] spare = new Job[SPARE_LIMIT];
-  private int spareCount;
-  private static final int SPARE_LIMIT = 1024;
+  private final Spares<Job> spareJobs = new Spares<>(1 << 20);
 
   private Job job(Network.Link link, Packet packet, long computeNs, Runnable done) {
-    Job j = spareCount > 0 ? spare[--spareCount] : new Job();
+    Job j = spareJobs.take();
+    if (j == null) {
+      j = new Job();
+    }
     j.link = link;
     j.packet = packet;
     j.computeNs = computeNs;
@@ -82,12 +84,10 @@ final class LogGopsTiming {
   }
 
   private void release(Job j) {
-    if (spareCount < SPARE_LIMIT) {
-      j.link = null;
-      j.packet = null;
-      j.done = null;
-      spare[spareCount++] = j;
-    }
+    j.link = null;
+    j.packet = null;
+    j.done = null;
+    spareJobs.give(j);
   }
 
   private static final class Host {
@@ -180,20 +180,14 @@ final class LogGopsTiming {
           long next = Math.min(jobReady, arrivalReady);
           if (next != Long.MAX_VALUE && next < h.retryAtNs) {
             h.retryAtNs = next;
-            kernel.scheduleAt(next, new Kernel.Action() {
-              @Override
-              public void fire() {
-                if (h.retryAtNs == next) {
-                  h.retryAtNs = Long.MAX_VALUE;
-                }
-                serve(endpoint, h);
-              }
-
-              @Override
-              public String describe() {
-                return "cpu " + endpoint + " free";
-              }
-            });
+            Retry r = spareRetries.take();
+            if (r == null) {
+              r = new Retry();
+            }
+            r.endpoint = endpoint;
+            r.h = h;
+            r.atNs = next;
+            kernel.scheduleAt(next, r);
           }
           return;
         }
@@ -222,7 +216,10 @@ final class LogGopsTiming {
     h.cpuFreeNs = now + p.overheadNs() + p.cpuBytesNs(n);
     h.nicFreeNs = now + p.gapNs() + p.bytesNs(n);
     InFlight f = net.started(link, packet, h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
-    Arrival a = spareArrivals > 0 ? arrivals[--spareArrivals] : new Arrival();
+    Arrival a = spareArrivals.take();
+    if (a == null) {
+      a = new Arrival();
+    }
     a.link = link;
     a.f = f;
     kernel.scheduleAt(f.availableNs(), a);
@@ -239,9 +236,7 @@ final class LogGopsTiming {
       InFlight g = f;
       link = null;
       f = null;
-      if (spareArrivals < arrivals.length) {
-        arrivals[spareArrivals++] = this;
-      }
+      spareArrivals.give(this);
       arrive(l, g);
     }
 
@@ -252,8 +247,33 @@ final class LogGopsTiming {
     }
   }
 
-  private final Arrival[] arrivals = new Arrival[1024];
-  private int spareArrivals;
+  private final Spares<Arrival> spareArrivals = new Spares<>(1 << 20);
+
+  /** The kernel action that serves a host again when its CPU or NIC frees up; reused once it has fired. */
+  private final class Retry implements Kernel.Action {
+    int endpoint;
+    Host h;
+    long atNs;
+
+    @Override
+    public void fire() {
+      Host host = h;
+      int e = endpoint;
+      if (host.retryAtNs == atNs) {
+        host.retryAtNs = Long.MAX_VALUE;
+      }
+      h = null;
+      spareRetries.give(this);
+      serve(e, host);
+    }
+
+    @Override
+    public String describe() {
+      return "cpu " + endpoint + " free";
+    }
+  }
+
+  private final Spares<Retry> spareRetries = new Spares<>(1 << 20);
 
   private void receive(Host h, Network.Link link, InFlight f, long now) {
     long n = f.packet().sizeBytes();

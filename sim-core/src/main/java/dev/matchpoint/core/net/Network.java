@@ -3,6 +3,7 @@ package dev.matchpoint.core.net;
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
 import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.kernel.Spares;
 import dev.matchpoint.core.random.RandomStreams;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -645,7 +646,13 @@ public final class Network {
   }
 
   private void scheduleDelivery(Link link, InFlight f, long atNs) {
-    Delivery d = spareDeliveries > 0 ? deliveries[--spareDeliveries] : new Delivery();
+    if (deliveries == null) {
+      deliveries = new Spares<>(1 << 20);
+    }
+    Delivery d = deliveries.take();
+    if (d == null) {
+      d = new Delivery();
+    }
     d.link = link;
     d.f = f;
     kernel.scheduleAt(atNs, d);
@@ -671,9 +678,7 @@ public final class Network {
       }
       link = null;
       f = null;
-      if (spareDeliveries < deliveries.length) {
-        deliveries[spareDeliveries++] = this;
-      }
+      deliveries.give(this);
       inFlightCount--;
       arrive(l, delivered, kernel.nowNs());
     }
@@ -685,8 +690,8 @@ public final class Network {
     }
   }
 
-  private final Delivery[] deliveries = new Delivery[1024];
-  private int spareDeliveries;
+  /** Timed mode: fired deliveries kept for reuse (null until the first). */
+  private Spares<Delivery> deliveries;
 
   private void arrive(Link link, InFlight f, long nowNs) {
     Packet p = f.packet();
