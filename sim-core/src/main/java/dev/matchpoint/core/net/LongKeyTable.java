@@ -9,7 +9,7 @@ import java.util.List;
  * A map from non-negative {@code long} keys to values that only grows: open addressing with linear
  * probing (no boxing, two arrays), and the values in key order on demand, cached until the next
  * insertion. The network keeps its links here: a link is looked up on every packet, and a world of
- * 2^16 ranks running a dissemination barrier has a million of them.
+ * 2^16 ranks running a dissemination barrier has two million of them (data and credit).
  *
  * @param <V> the values
  */
@@ -67,7 +67,9 @@ final class LongKeyTable<V> {
    * @param value the value
    */
   void add(long key, V value) {
-    if ((size + 1) * 2 > keys.length) {
+    // At most three quarters full: a world of 2^18 ranks running a dissemination barrier has 9.4 M
+    // links, which half full would take 2^25 slots (400 MB) and three quarters full 2^24.
+    if ((long) (size + 1) * 4 > (long) keys.length * 3) {
       grow();
     }
     insert(key, value);
