@@ -83,8 +83,8 @@ final class BenchTimedCommand implements Callable<Integer> {
   String queues;
 
   @Option(names = "--max-ranks", paramLabel = "N", defaultValue = "65536",
-      description = "Skip rows with more ranks (default: ${DEFAULT-VALUE}; at 2^20 ranks the bcast needs about 1.7 GB, "
-          + "the dissemination about 7.4 GB).")
+      description = "Skip rows with more ranks (default: ${DEFAULT-VALUE}; at 2^20 ranks the dissemination needs "
+          + "about 7.4 GB of heap, the bcast an estimated 1.7 GB).")
   int maxRanks;
 
   /** A row: its workload (built when run) and its targets. */
