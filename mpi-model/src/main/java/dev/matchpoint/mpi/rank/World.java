@@ -78,6 +78,11 @@ public final class World implements NetworkListener, StateHashable {
   /** Whether request-completion events are built: with the full trace, or for a check that reads them. */
   private final boolean completionEvents;
   long step;
+  /**
+   * Back edges of {@code while} and {@code until} loops taken so far; not state (not hashed or
+   * copied): {@link Polling} reads how much one step adds.
+   */
+  long loopBackEdges;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
   /** Timed mode: when the latest receive completed, -1 before any (a report, never read by the model). */
@@ -360,7 +365,8 @@ public final class World implements NetworkListener, StateHashable {
   /**
    * Logical mode: the actions that may run next, in canonical order: thread steps by (rank,
    * thread, alternative), then deliveries by (source, destination, position on the link). A thread
-   * whose poll would only spin back to this state has no step ({@link Polling}).
+   * whose loop would only spin back to this state has no step at its loop's back edge ({@link
+   * Polling}).
    *
    * @return the actions; empty when the run has ended (finished or deadlocked)
    */
@@ -801,13 +807,17 @@ public final class World implements NetworkListener, StateHashable {
           t.pc++;
         } else if (in instanceof Instr.Jump j) {
           // A while loop's back edge, to the test at its head (where a spin is reported).
-          backJumps += j.target() <= t.pc ? 1 : 0;
+          if (j.target() <= t.pc) {
+            backJumps++;
+            loopBackEdges++;
+          }
           t.pc = j.target();
           spinCheck(backJumps);
         } else if (in instanceof Instr.BranchIfFalse b) {
           int next = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
           if (next <= t.pc) {
             // An until loop's back edge, from the test at its end (where a spin is reported).
+            loopBackEdges++;
             spinCheck(++backJumps);
           }
           t.pc = next;

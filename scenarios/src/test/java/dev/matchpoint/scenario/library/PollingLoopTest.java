@@ -154,6 +154,8 @@ class PollingLoopTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "irecv: {source: 0, tag: 0, request: r}|until: {cond: done, do: [test: {request: r, flag: done}]}|MPI_Test",
+      "irecv: {source: 0, tag: 0, request: r}|until: {cond: flag or done, do: [iprobe: {source: 0, tag: 0, flag: flag}, "
+          + "test: {request: r, flag: done}]}|MPI_Test",
       "iprobe: {source: proc-null, tag: 0, flag: f}|while: {cond: f, do: [send: {dest: proc-null}]}|MPI_Send",
       "iprobe: {source: proc-null, tag: 0, flag: f}|until: {cond: not f, do: [iprobe: {source: proc-null, flag: f}]}"
           + "|MPI_Iprobe"})
