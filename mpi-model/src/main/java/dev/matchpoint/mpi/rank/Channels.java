@@ -191,7 +191,7 @@ final class Channels {
             w.touchThread(writable);
             e.channel.completions = Math.max(e.channel.completions, d.seq() + 1);
             w.resume(writable);
-          }, "channel data injected");
+          }, () -> "channel data injected");
           return;
         }
       }

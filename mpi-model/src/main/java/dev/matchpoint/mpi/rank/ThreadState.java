@@ -27,7 +27,7 @@ final class ThreadState {
   int pc;
   long[] vars;
   int nextRequestIndex;
-  final TreeMap<Integer, Request> requests;
+  final RequestTable requests;
   /** Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). */
   final TreeMap<Long, Message> handles;
   /** For each handle, the matched probe that took it: named when the run ends with it unreceived. */
@@ -35,6 +35,13 @@ final class ThreadState {
   BlockKind block = BlockKind.NONE;
   int[] internal = new int[0];
   Life life = Life.RUNNING;
+  /**
+   * Timed mode: a kernel event will run this thread's next step (kernel bookkeeping, not model
+   * state: logical mode never sets it, so it is neither hashed nor copied).
+   */
+  boolean stepScheduled;
+  /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
+  dev.matchpoint.core.kernel.Kernel.Action wake;
   /** Set once the thread is shared between rank states: never written again. */
   private boolean frozen;
   /**
@@ -51,7 +58,7 @@ final class ThreadState {
     this.code = code;
     this.vars = new long[code.layout().slotCount()];
     java.util.Arrays.fill(vars, -1);
-    this.requests = new TreeMap<>();
+    this.requests = new RequestTable();
     this.handles = new TreeMap<>();
     this.handleAt = new TreeMap<>();
   }
@@ -63,11 +70,7 @@ final class ThreadState {
     this.pc = o.pc;
     this.vars = o.vars.clone();
     this.nextRequestIndex = o.nextRequestIndex;
-    this.requests = new TreeMap<>();
-    if (!o.requests.isEmpty()) {
-      requests.putAll(o.requests);
-      requests.replaceAll((k, r) -> r.copy());
-    }
+    this.requests = o.requests.copy();
     this.handles = o.handles.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handles);
     this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
     this.block = o.block;
