@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Code;
@@ -9,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * One thread of a rank: where it is in its program, its variables, its requests and the messages
- * its matched probes hold. Mutable; copied deeply for exploration.
+ * its matched probes hold. Mutable until frozen: a copy of its rank shares it and freezes it, and
+ * the rank copies a frozen thread before writing it ({@link RankState#thread(int)}).
  */
 final class ThreadState {
   enum Life {
@@ -40,6 +42,15 @@ final class ThreadState {
   boolean stepScheduled;
   /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
   dev.matchpoint.core.kernel.Kernel.Action wake;
+  /** Set once the thread is shared between rank states: never written again. */
+  private boolean frozen;
+  /**
+   * The fingerprint of a frozen thread, kept once computed; one immutable object, so a search
+   * thread reading it while another writes it sees null or both halves (JLS §17.5).
+   */
+  private Fingerprint fingerprint;
+
+  private record Fingerprint(long high, long low) {}
 
   ThreadState(int rank, int thread, Code code) {
     this.rank = rank;
@@ -69,6 +80,27 @@ final class ThreadState {
 
   ThreadState copy() {
     return new ThreadState(this);
+  }
+
+  /** Marks the thread shared: from now on it is only read (see {@link RankState#thread(int)}). */
+  void freeze() {
+    if (!frozen) {
+      frozen = true;
+    }
+  }
+
+  /** Writes the thread's 128-bit fingerprint of {@link #hashInto} (kept once the thread is frozen). */
+  void fingerprintInto(PrimitiveSink sink) {
+    Fingerprint kept = fingerprint;
+    if (kept == null) {
+      FingerprintSink f = new FingerprintSink();
+      hashInto(f);
+      kept = new Fingerprint(f.high(), f.low());
+      if (frozen) {
+        fingerprint = kept;
+      }
+    }
+    sink.putLong(kept.high()).putLong(kept.low());
   }
 
   boolean running() {
@@ -141,8 +173,10 @@ final class ThreadState {
       sink.putInt(i);
     }
     sink.putInt(requests.size());
-    for (Request r : requests.values()) {
-      r.hashInto(sink);
+    if (!requests.isEmpty()) {
+      for (Request r : requests.values()) {
+        r.hashInto(sink);
+      }
     }
     sink.putInt(handles.size());
     if (!handles.isEmpty()) {

@@ -640,8 +640,11 @@ public final class World implements NetworkListener, StateHashable {
     net.hashInto(sink);
     checks.hashInto(sink);
     // Problems found by independent actions may be reported in either order: hash them sorted.
-    List<String> sorted = new ArrayList<>(problems);
-    java.util.Collections.sort(sorted);
+    List<String> sorted = problems;
+    if (sorted.size() > 1) {
+      sorted = new ArrayList<>(problems);
+      java.util.Collections.sort(sorted);
+    }
     sink.putInt(sorted.size());
     for (String p : sorted) {
       sink.putUnencodedChars(p);
@@ -771,12 +774,12 @@ public final class World implements NetworkListener, StateHashable {
 
   /** A thread to write (its rank is made this world's own). */
   ThreadState thread(int rank, int thread) {
-    return rank(rank).threads[thread];
+    return rank(rank).thread(thread);
   }
 
   /** The thread that owns a request, to write. */
   ThreadState owner(long requestId) {
-    return rank(RequestIds.rank(requestId)).threads[RequestIds.thread(requestId)];
+    return rank(RequestIds.rank(requestId)).thread(RequestIds.thread(requestId));
   }
 
   /** The call finished: move past it and through the thread-local instructions that follow. */

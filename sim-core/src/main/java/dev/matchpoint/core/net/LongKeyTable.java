@@ -105,6 +105,20 @@ final class LongKeyTable<V> {
   }
 
   /**
+   * Runs {@code action} on every value, in slot order (no sort).
+   *
+   * @param action what to run
+   */
+  @SuppressWarnings("unchecked")
+  void forEach(java.util.function.Consumer<V> action) {
+    for (Object v : values) {
+      if (v != null) {
+        action.accept((V) v);
+      }
+    }
+  }
+
+  /**
    * Every value, in increasing key order. O(n log n) after an insertion, O(1) otherwise.
    *
    * @return an unmodifiable list

@@ -2,6 +2,7 @@ package dev.matchpoint.core.net;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.core.kernel.Kernel;
 import dev.matchpoint.core.kernel.Spares;
 import dev.matchpoint.core.random.RandomStreams;
@@ -57,6 +58,8 @@ public final class Network {
   /** Timed mode: the link whose packet the layer above is being told of ({@link #arrive}), else null. */
   private Link delivering;
 
+  private record Fingerprint(long high, long low) {}
+
   private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
 
   static final class Link {
@@ -86,6 +89,12 @@ public final class Network {
      * network writes it; the first to write takes a copy of its own ({@link #existingLink}).
      */
     boolean shared;
+    /**
+     * The fingerprint of a shared link's state, kept once computed (a shared link is never written).
+     * One immutable object, so a search thread reading it while another writes it sees null or
+     * both halves (JLS §17.5).
+     */
+    Fingerprint fingerprint;
     /**
      * Timed mode: the link the other way (dest to source), once looked up: eager credit goes back on
      * it and comes back to this one, so neither needs a table lookup (logical mode never sets it:
@@ -195,9 +204,7 @@ public final class Network {
     this.streams = null;
     this.listener = listener;
     // Copy-on-write per link: both networks share every link until one of them writes it.
-    for (Link link : other.links.inKeyOrder()) {
-      link.shared = true;
-    }
+    other.links.forEach(link -> link.shared = true);
     this.links = new LongKeyTable<>(other.links);
     this.loggops = null;
     this.inFlightCount = other.inFlightCount;
@@ -521,8 +528,9 @@ public final class Network {
   }
 
   /**
-   * Writes the canonical encoding of the network's logical state: per used link, its injection
-   * count, credit, in-flight packets and credit-waiting packets.
+   * Writes the canonical encoding of the network's logical state: per used link, the 128-bit
+   * fingerprint of its injection count, credit, in-flight packets and credit-waiting packets (kept
+   * in the link once it is shared between copies, and so never written again).
    *
    * @param sink the hasher
    * @throws IllegalStateException when a payload is not {@link StateHashable}
@@ -533,23 +541,36 @@ public final class Network {
       if (link.nextSeq == 0 && link.awaitingCredit.isEmpty() && link.creditBytes == full) {
         continue;
       }
-      sink.putInt(link.source).putInt(link.dest).putLong(link.nextSeq).putLong(link.creditBytes);
-      sink.putInt(link.inFlightCount());
-      if (!link.idle()) {
-        sink.putLong(link.first.linkSeq());
-        hashPacket(link.first.packet(), sink);
-        for (InFlight f : link.more) {
-          sink.putLong(f.linkSeq());
-          hashPacket(f.packet(), sink);
+      Fingerprint kept = link.fingerprint;
+      if (kept == null) {
+        FingerprintSink f = new FingerprintSink();
+        hashLink(link, f);
+        kept = new Fingerprint(f.high(), f.low());
+        if (link.shared) {
+          link.fingerprint = kept;
         }
       }
-      sink.putInt(link.awaitingCredit.size());
-      for (Waiting w : link.awaitingCredit) {
-        sink.putLong(w.creditBytes());
-        hashPacket(w.packet(), sink);
-      }
+      sink.putLong(kept.high()).putLong(kept.low());
     }
     sink.putInt(-1);
+  }
+
+  private static void hashLink(Link link, PrimitiveSink sink) {
+    sink.putInt(link.source).putInt(link.dest).putLong(link.nextSeq).putLong(link.creditBytes);
+    sink.putInt(link.inFlightCount());
+    if (!link.idle()) {
+      sink.putLong(link.first.linkSeq());
+      hashPacket(link.first.packet(), sink);
+      for (InFlight f : link.more) {
+        sink.putLong(f.linkSeq());
+        hashPacket(f.packet(), sink);
+      }
+    }
+    sink.putInt(link.awaitingCredit.size());
+    for (Waiting w : link.awaitingCredit) {
+      sink.putLong(w.creditBytes());
+      hashPacket(w.packet(), sink);
+    }
   }
 
   private static void hashPacket(Packet p, PrimitiveSink sink) {
