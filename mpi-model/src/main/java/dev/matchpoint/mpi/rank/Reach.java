@@ -48,6 +48,8 @@ final class Reach {
    * the receive end's starts).
    */
   boolean control;
+  /** Some reachable call is a blocking collective (MPI-3.1 chapter 5). */
+  boolean collectives;
 
   /**
    * The summary for every program counter of a thread.
@@ -132,6 +134,8 @@ final class Reach {
       control = true;
     } else if (op instanceof MpiOp.MessageCancel) {
       mrecv = true;
+    } else if (op instanceof MpiOp.Collective) {
+      collectives = true;
     }
   }
 

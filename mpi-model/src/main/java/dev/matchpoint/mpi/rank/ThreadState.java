@@ -32,6 +32,8 @@ final class ThreadState {
   final TreeMap<Long, SourceLocation> handleAt;
   BlockKind block = BlockKind.NONE;
   int[] internal = new int[0];
+  /** The blocking collective the thread is in, or null ({@link Collectives}). */
+  Collectives.Pending collective;
   Life life = Life.RUNNING;
 
   ThreadState(int rank, int thread, Code code) {
@@ -58,6 +60,7 @@ final class ThreadState {
     this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
     this.block = o.block;
     this.internal = o.internal;
+    this.collective = o.collective;
     this.life = o.life;
   }
 
@@ -133,6 +136,9 @@ final class ThreadState {
     }
     for (int i : internal) {
       sink.putInt(i);
+    }
+    if (collective != null) {
+      collective.hashInto(sink);
     }
     sink.putInt(requests.size());
     for (Request r : requests.values()) {
