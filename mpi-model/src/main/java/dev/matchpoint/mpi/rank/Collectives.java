@@ -21,8 +21,9 @@ import java.util.TreeMap;
  * operation, in a context of its own (no point-to-point message ever matches it).
  *
  * <ul>
- *   <li>Matching (MPI-3.1 §5.1): "the collective operations must be executed in the same order by
- *       all members" with the same root, type signature (count and datatype here) and operator. A
+ *   <li>Matching (MPI-3.1 §5.1, §5.12): "All processes must call collective operations (blocking
+ *       and nonblocking) in the same order per communicator", "with matching arguments": the same
+ *       root, type signature (count and datatype here) and operator (§5.4-§5.9). A
  *       call that differs from the same operation's call at a lower-numbered rank is an erroneous
  *       use, rule {@link #RULE}, reported at the later call naming both locations; the call still
  *       counts as the member's arrival, so the others are not left blocked by it.
@@ -40,7 +41,7 @@ import java.util.TreeMap;
  */
 final class Collectives {
   /** The rule a mismatched collective breaks. */
-  static final String RULE = "collective calls do not match (MPI-3.1 §5.1)";
+  static final String RULE = "collective calls do not match (MPI-3.1 §5.1, §5.12)";
 
   private Collectives() {}
 

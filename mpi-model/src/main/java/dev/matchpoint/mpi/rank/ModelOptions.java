@@ -92,7 +92,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withWildcard(WildcardPolicy p) {
-    return new ModelOptions(p, network, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel, collectiveSync);
+    return new ModelOptions(p, network, bsendOverheadBytes, callCostNs,
+        queues, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -102,7 +103,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withNetwork(NetworkOptions n) {
-    return new ModelOptions(wildcard, n, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel, collectiveSync);
+    return new ModelOptions(wildcard, n, bsendOverheadBytes, callCostNs,
+        queues, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -112,7 +114,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withQueues(QueueKind q) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, q, sendCancel, messageCancel, collectiveSync);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs,
+        q, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -122,7 +125,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withCallCost(long ns) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, ns, queues, sendCancel, messageCancel, collectiveSync);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, ns,
+        queues, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -132,7 +136,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withSendCancel(SendCancelPolicy p) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, p, messageCancel, collectiveSync);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs,
+        queues, p, messageCancel, collectiveSync);
   }
 
   /**
