@@ -496,7 +496,9 @@ final class Calls {
     r.context = ctx;
     r.capacityBytes = capacityBytes;
     r.type = type;
-    w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
+    if (w.listened) {
+      w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
+    }
     w.touchQueue(t.rank, src, false);
     Message m = rank.engine.select(src, tag, ctx, variant, true);
     if (m != null && src == Envelopes.ANY) {
@@ -505,9 +507,11 @@ final class Calls {
     if (m != null) {
       w.touchQueue(t.rank, m.source(), true);
       rank.engine.takeUnexpected(m);
-      w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
-          src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
-          rank.engine.lastSearchLength()));
+      if (w.listened) {
+        w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
+            src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+            rank.engine.lastSearchLength()));
+      }
       Protocols.receiveMatched(w, t, r, m);
     } else {
       w.touchPosted(t.rank, true);

@@ -187,7 +187,7 @@ final class Channels {
             w.touchThread(t);
             r.channel.completions = Math.max(r.channel.completions, d.seq() + 1);
             w.resume(t);
-          }, "channel data injected");
+          }, () -> "channel data injected");
           return;
         }
       }

@@ -25,7 +25,7 @@ final class ThreadState {
   int pc;
   long[] vars;
   int nextRequestIndex;
-  final TreeMap<Integer, Request> requests;
+  final RequestTable requests;
   /** Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). */
   final TreeMap<Long, Message> handles;
   /** For each handle, the matched probe that took it: named when the run ends with it unreceived. */
@@ -35,6 +35,13 @@ final class ThreadState {
   /** The blocking collective the thread is in, or null ({@link Collectives}). */
   Collectives.Pending collective;
   Life life = Life.RUNNING;
+  /**
+   * Timed mode: a kernel event will run this thread's next step (kernel bookkeeping, not model
+   * state: logical mode never sets it, so it is neither hashed nor copied).
+   */
+  boolean stepScheduled;
+  /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
+  dev.matchpoint.core.kernel.Kernel.Action wake;
 
   ThreadState(int rank, int thread, Code code) {
     this.rank = rank;
@@ -42,7 +49,7 @@ final class ThreadState {
     this.code = code;
     this.vars = new long[code.layout().slotCount()];
     java.util.Arrays.fill(vars, -1);
-    this.requests = new TreeMap<>();
+    this.requests = new RequestTable();
     this.handles = new TreeMap<>();
     this.handleAt = new TreeMap<>();
   }
@@ -54,8 +61,7 @@ final class ThreadState {
     this.pc = o.pc;
     this.vars = o.vars.clone();
     this.nextRequestIndex = o.nextRequestIndex;
-    this.requests = new TreeMap<>(o.requests);
-    requests.replaceAll((k, r) -> r.copy());
+    this.requests = o.requests.copy();
     this.handles = o.handles.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handles);
     this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
     this.block = o.block;

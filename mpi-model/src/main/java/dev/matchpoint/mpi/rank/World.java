@@ -77,6 +77,11 @@ public final class World implements NetworkListener, StateHashable {
   final boolean fullTrace;
   /** Whether request-completion events are built: with the full trace, or for a check that reads them. */
   private final boolean completionEvents;
+  /**
+   * Whether anything reads the events every run emits (a check or a sink): when nothing does, the
+   * per-message events (sent, posted, matched) are not built at all.
+   */
+  final boolean listened;
   long step;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
@@ -105,7 +110,6 @@ public final class World implements NetworkListener, StateHashable {
    * @param footprint the action's reads and writes
    */
   public record Successor(World world, Footprint footprint) {}
-  private final boolean[][] stepScheduled;
   final Calls calls;
 
   private World(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam, TraceSink sink,
@@ -119,12 +123,12 @@ public final class World implements NetworkListener, StateHashable {
     this.checks = checks;
     this.fullTrace = fullTrace;
     this.completionEvents = completionEvents;
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
     this.problems = new ArrayList<>();
     this.packets = new PacketCounts();
     this.calls = new Calls(this);
     this.ranks = new RankState[size];
     this.reach = new Reach[size][][];
-    this.stepScheduled = kernel == null ? null : new boolean[size][];
     for (int r = 0; r < size; r++) {
       List<dev.matchpoint.mpi.program.Code> codes = spec.threads().get(r);
       ThreadState[] threads = new ThreadState[codes.size()];
@@ -135,12 +139,11 @@ public final class World implements NetworkListener, StateHashable {
           ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
           : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
-      reach[r] = new Reach[threads.length][];
-      for (int t = 0; kernel == null && t < threads.length; t++) {
-        reach[r][t] = Reach.of(codes.get(t), r, t, size);
-      }
-      if (stepScheduled != null) {
-        stepScheduled[r] = new boolean[threads.length];
+      if (kernel == null) {
+        reach[r] = new Reach[threads.length][];
+        for (int t = 0; t < threads.length; t++) {
+          reach[r][t] = Reach.of(codes.get(t), r, t, size);
+        }
       }
     }
     this.net = kernel == null ? Network.logical(size, spec.options().network(), this)
@@ -158,11 +161,11 @@ public final class World implements NetworkListener, StateHashable {
     this.protocol = o.protocol;
     this.kernel = null;
     this.seam = null;
-    this.stepScheduled = null;
     this.sink = sink;
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
     this.completionEvents = fullTrace;
     this.checks = o.checks.copy();
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
     this.problems = new ArrayList<>(o.problems);
     this.packets = o.packets.copy();
     this.calls = new Calls(this);
@@ -321,6 +324,9 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   Reach reach(ThreadState t) {
+    if (reach[t.rank] == null) {
+      reach[t.rank] = new Reach[ranks[t.rank].threads.length][];
+    }
     Reach[] r = reach[t.rank][t.thread];
     if (r == null) {
       r = Reach.of(t.code, t.rank, t.thread, size);
@@ -654,25 +660,43 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   void wake(ThreadState t) {
-    if (kernel == null || stepScheduled[t.rank][t.thread] || !threadEnabled(t)) {
+    if (kernel == null || t.stepScheduled || !threadEnabled(t)) {
       return;
     }
-    stepScheduled[t.rank][t.thread] = true;
-    kernel.schedule(spec.options().callCostNs(), new Kernel.Action() {
-      @Override
-      public void fire() {
-        // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
-        net.onCpu(t.rank, () -> {
-          stepScheduled[t.rank][t.thread] = false;
-          timedStep(t);
-        });
-      }
+    t.stepScheduled = true;
+    if (t.wake == null) {
+      t.wake = new Wake(t);
+    }
+    kernel.schedule(spec.options().callCostNs(), t.wake);
+  }
 
-      @Override
-      public String describe() {
-        return t.name() + " " + calls.describeNext(t);
-      }
-    });
+  /**
+   * A thread's next step, made once per thread and scheduled again each time ({@link #wake}): it is
+   * pending at most once, as {@link ThreadState#stepScheduled} says.
+   */
+  private final class Wake implements Kernel.Action, Runnable {
+    private final ThreadState t;
+
+    Wake(ThreadState t) {
+      this.t = t;
+    }
+
+    @Override
+    public void fire() {
+      // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
+      net.onCpu(t.rank, this);
+    }
+
+    @Override
+    public void run() {
+      t.stepScheduled = false;
+      timedStep(t);
+    }
+
+    @Override
+    public String describe() {
+      return t.name() + " " + calls.describeNext(t);
+    }
   }
 
   private void timedStep(ThreadState t) {
@@ -701,7 +725,7 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
-  void after(long timeNs, Runnable r, String label) {
+  void after(long timeNs, Runnable r, java.util.function.Supplier<String> label) {
     if (kernel == null || timeNs <= kernel.nowNs()) {
       r.run();
       return;
@@ -715,7 +739,7 @@ public final class World implements NetworkListener, StateHashable {
 
       @Override
       public String describe() {
-        return label;
+        return label.get();
       }
     });
   }
