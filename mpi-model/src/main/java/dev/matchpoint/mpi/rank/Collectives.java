@@ -253,7 +253,7 @@ final class Collectives {
     w.after(w.now() + ns, () -> {
       w.returnFromCall(t);
       w.wake(t);
-    }, t.name() + " " + x.mpiName() + " (" + x.kind().algorithm() + ")");
+    }, () -> t.name() + " " + x.mpiName() + " (" + x.kind().algorithm() + ")");
     return false;
   }
 
