@@ -83,6 +83,11 @@ public final class World implements NetworkListener, StateHashable {
    */
   final boolean listened;
   long step;
+  /**
+   * Back edges of {@code while} and {@code until} loops taken so far; not state (not hashed or
+   * copied): {@link Polling} reads how much one step adds.
+   */
+  long loopBackEdges;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
   /** Timed mode: when the latest receive completed, -1 before any (a report, never read by the model). */
@@ -365,7 +370,9 @@ public final class World implements NetworkListener, StateHashable {
 
   /**
    * Logical mode: the actions that may run next, in canonical order: thread steps by (rank,
-   * thread, alternative), then deliveries by (source, destination, position on the link).
+   * thread, alternative), then deliveries by (source, destination, position on the link). A thread
+   * whose loop would only spin back to this state has no step at its loop's back edge ({@link
+   * Polling}).
    *
    * @return the actions; empty when the run has ended (finished or deadlocked)
    */
@@ -373,7 +380,7 @@ public final class World implements NetworkListener, StateHashable {
     List<Action> out = new ArrayList<>();
     for (RankState rank : ranks) {
       for (ThreadState t : rank.threads) {
-        if (!threadEnabled(t)) {
+        if (!threadEnabled(t) || (kernel == null && Polling.spins(this, t))) {
           continue;
         }
         if (Sendrecvs.splits(this, t)) {
@@ -797,8 +804,20 @@ public final class World implements NetworkListener, StateHashable {
     advance(t);
   }
 
-  /** Runs thread-local instructions (control flow, Get_count, Compute in logical mode) up to the next call. */
+  /**
+   * Backward jumps (iterations of {@code while} and {@code until} loops) one thread may take without
+   * an MPI call that is not local: such iterations read only variables that no local call changes
+   * between them, so a loop that takes this many is taken to spin forever.
+   */
+  static final int LOCAL_SPIN_LIMIT = 1 << 16;
+
+  /**
+   * Runs thread-local instructions (control flow, Get_count, Compute in logical mode) up to the next
+   * call. A {@code while} or {@code until} loop that iterates {@link #LOCAL_SPIN_LIMIT} times without
+   * reaching such a call is a program error at the loop, not a hang of the simulator.
+   */
   void runLocal(ThreadState t) {
+    int backJumps = 0;
     try {
       while (t.pc < t.code.size()) {
         Instr in = t.code.at(t.pc);
@@ -819,9 +838,21 @@ public final class World implements NetworkListener, StateHashable {
           }
           t.pc++;
         } else if (in instanceof Instr.Jump j) {
+          // A while loop's back edge, to the test at its head (where a spin is reported).
+          if (j.target() <= t.pc) {
+            backJumps++;
+            loopBackEdges++;
+          }
           t.pc = j.target();
+          spinCheck(backJumps);
         } else if (in instanceof Instr.BranchIfFalse b) {
-          t.pc = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
+          int next = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
+          if (next <= t.pc) {
+            // An until loop's back edge, from the test at its end (where a spin is reported).
+            loopBackEdges++;
+            spinCheck(++backJumps);
+          }
+          t.pc = next;
         } else if (in instanceof Instr.LoopEnter l) {
           int times = Vars.eval(l.times(), t, size);
           Vars.setIntSlot(t, l.counterSlot(), times);
@@ -844,6 +875,13 @@ public final class World implements NetworkListener, StateHashable {
       emit(new TraceEvent.ThreadFinished(step, now(), t.rank, t.thread));
     } catch (ProgramError e) {
       abort(t, e.getMessage());
+    }
+  }
+
+  private static void spinCheck(int backJumps) throws ProgramError {
+    if (backJumps >= LOCAL_SPIN_LIMIT) {
+      throw new ProgramError("this loop iterated " + LOCAL_SPIN_LIMIT + " times without an MPI call that"
+          + " could change its condition: it never ends");
     }
   }
 
