@@ -221,6 +221,12 @@ public final class Compiler {
       }
     } else if (op instanceof MpiOp.UnbindChannel u) {
       u.channels().forEach(ch -> use(ch, VarType.REQUEST, at));
+    } else if (op instanceof MpiOp.Collective x) {
+      comm(x.comm(), at);
+      if (x.root() != null) {
+        useExpr(x.root(), at);
+      }
+      useExpr(x.count(), at);
     } else {
       throw new AssertionError(op);
     }

@@ -132,6 +132,8 @@ final class Calls {
         return completedPositions(t, wa.requests());
       } else if (op instanceof MpiOp.Testany ta) {
         return completedPositions(t, ta.requests());
+      } else if (op instanceof MpiOp.Collective x) {
+        return Collectives.variants(w, t, x);
       }
       Expr source = null;
       Expr tag = null;
@@ -190,7 +192,8 @@ final class Calls {
         return ChoiceKind.ORDER;
       }
     }
-    return op instanceof MpiOp.Waitany || op instanceof MpiOp.Testany ? ChoiceKind.COMPLETION : ChoiceKind.WILDCARD;
+    return op instanceof MpiOp.Waitany || op instanceof MpiOp.Testany || op instanceof MpiOp.Collective
+        ? ChoiceKind.COMPLETION : ChoiceKind.WILDCARD;
   }
 
   String describeVariant(ThreadState t, int variant) {
@@ -200,6 +203,8 @@ final class Calls {
       } catch (ProgramError e) {
         return "plan " + variant;
       }
+    } else if (call(t).op() instanceof MpiOp.Collective) {
+      return Collectives.describeVariant(variant);
     }
     return variantKind(t) == ChoiceKind.COMPLETION ? "index " + variant : "source " + variant;
   }
@@ -326,6 +331,8 @@ final class Calls {
       return Channels.bind(w, t, c, x);
     } else if (op instanceof MpiOp.UnbindChannel x) {
       return Channels.unbind(w, t, c, x);
+    } else if (op instanceof MpiOp.Collective x) {
+      return Collectives.exec(w, t, c, x, variant);
     }
     return Completions.exec(w, t, c, op, variant);
   }

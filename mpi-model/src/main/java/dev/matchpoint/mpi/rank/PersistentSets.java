@@ -77,6 +77,11 @@ final class PersistentSets {
     if (enabled.size() <= 1) {
       return enabled;
     }
+    if (Collectives.anyReachable(w)) {
+      // Conservative: a collective conflicts with everything on its communicator, and its return
+      // depends on every member's calls; no reduction while any thread may still call one.
+      return enabled;
+    }
     PersistentSets ps = new PersistentSets(w, enabled);
     if (ps.enabledByActor.size() == 1) {
       return enabled;

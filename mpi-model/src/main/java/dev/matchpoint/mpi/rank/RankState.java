@@ -37,6 +37,8 @@ final class RankState {
   final java.util.ArrayList<Payloads.BindOffer> bindOffers;
   /** Ready-mode messages on their way here, with the receives posted when their sends started. */
   final ReadySends readySends;
+  /** The blocking collectives the rank's threads have called, per communicator ({@link Collectives}). */
+  final Collectives.Log collectives;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
   /**
@@ -55,6 +57,7 @@ final class RankState {
     this.sendSeq = new SendSequences();
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
+    this.collectives = new Collectives.Log();
   }
 
   private RankState(RankState o) {
@@ -72,6 +75,7 @@ final class RankState {
     this.bufferedInTransit = o.bufferedInTransit;
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
     this.readySends = o.readySends.copy();
+    this.collectives = o.collectives.copy();
   }
 
   RankState copy() {
@@ -133,5 +137,6 @@ final class RankState {
     sink.putInt(bindOffers.size());
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);
+    collectives.hashInto(sink);
   }
 }

@@ -48,6 +48,8 @@ final class Reach {
    * the receive end's starts).
    */
   boolean control;
+  /** Some reachable call is a blocking collective (MPI-3.1 chapter 5). */
+  boolean collectives;
   /**
    * The instruction lies in a {@code while} or {@code until} loop (between a backward jump's target
    * and the jump): the thread may come back to it with nothing changed ({@link Polling}).
@@ -144,6 +146,8 @@ final class Reach {
       control = true;
     } else if (op instanceof MpiOp.MessageCancel) {
       mrecv = true;
+    } else if (op instanceof MpiOp.Collective) {
+      collectives = true;
     }
   }
 

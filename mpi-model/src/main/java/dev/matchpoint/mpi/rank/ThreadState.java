@@ -34,6 +34,8 @@ final class ThreadState {
   final TreeMap<Long, SourceLocation> handleAt;
   BlockKind block = BlockKind.NONE;
   int[] internal = new int[0];
+  /** The blocking collective the thread is in, or null ({@link Collectives}). */
+  Collectives.Pending collective;
   Life life = Life.RUNNING;
   /**
    * Timed mode: a kernel event will run this thread's next step (kernel bookkeeping, not model
@@ -75,6 +77,7 @@ final class ThreadState {
     this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
     this.block = o.block;
     this.internal = o.internal;
+    this.collective = o.collective;
     this.life = o.life;
   }
 
@@ -171,6 +174,9 @@ final class ThreadState {
     }
     for (int i : internal) {
       sink.putInt(i);
+    }
+    if (collective != null) {
+      collective.hashInto(sink);
     }
     sink.putInt(requests.size());
     if (!requests.isEmpty()) {

@@ -413,6 +413,7 @@ public final class World implements NetworkListener, StateHashable {
       case NONE -> kernel != null || (Sendrecvs.splits(this, t) ? Sendrecvs.enabled(t)
           : !calls.isBlockingProbe(t) || calls.probeReady(t));
       case PROBE -> calls.probeReady(t);
+      case COLLECTIVE -> Collectives.ready(this, t);
       case REQUESTS, DETACH, COMPUTE -> false;
     };
   }
@@ -548,6 +549,12 @@ public final class World implements NetworkListener, StateHashable {
   void touchBinds(int rank, boolean write) {
     if (footprint != null) {
       touch(ObjectIds.binds(rank), write);
+    }
+  }
+
+  void touchCollective(int context, boolean write) {
+    if (footprint != null) {
+      touch(ObjectIds.collective(context), write);
     }
   }
 
@@ -796,6 +803,7 @@ public final class World implements NetworkListener, StateHashable {
       emit(new TraceEvent.CallReturned(step, now(), t.rank, t.thread, c.op().mpiName(), OpText.result(c.op(), t),
           OpText.error(c.op(), t)));
     }
+    t.collective = null;
     advance(t);
   }
 

@@ -236,6 +236,9 @@ final class ProgramWriter {
       put(m, "ns", c.durationNs(), null);
       return "compute";
     }
+    if (op instanceof MpiOp.Collective x) {
+      return CollectiveCalls.write(x, m);
+    }
     String name = RequestCallWriter.write(op, m);
     if (name == null) {
       throw new AssertionError(op);
