@@ -27,5 +27,7 @@ public enum ErrorClass {
   /** Error code is in status (Waitall, Waitsome, Testall, Testsome). */
   MPI_ERR_IN_STATUS,
   /** Known error not in this list. */
-  MPI_ERR_OTHER
+  MPI_ERR_OTHER,
+  /** Invalid root of a rooted collective operation (not a rank of the communicator). */
+  MPI_ERR_ROOT
 }

@@ -34,6 +34,8 @@ public final class ProgramLocations {
         out.add(new Stmt.Repeat(r.times(), r.index(), strip(r.body()), none));
       } else if (s instanceof Stmt.If i) {
         out.add(new Stmt.If(i.cond(), strip(i.then()), strip(i.orElse()), none));
+      } else if (s instanceof Stmt.While l) {
+        out.add(new Stmt.While(l.cond(), l.until(), strip(l.body()), none));
       } else {
         throw new AssertionError(s);
       }

@@ -32,6 +32,18 @@ public interface Check extends StateHashable {
   void onEvent(TraceEvent event);
 
   /**
+   * Whether {@link #onEvent} may change the check's state on this event: false only for events it
+   * ignores. {@link Checks} feeds a check only the events it reads, so a copy that shares a check
+   * (copy-on-write) copies it, and forgets its fingerprint, only when it reads an event.
+   *
+   * @param event the event
+   * @return true unless the check ignores the event (the default: it may read every event)
+   */
+  default boolean reads(TraceEvent event) {
+    return true;
+  }
+
+  /**
    * Whether the check reads request-completion events ({@link TraceEvent.RequestCompleted}), which a
    * timed-mode model builds only for a check or sink that reads them.
    *

@@ -49,6 +49,11 @@ public final class CompleteBeforeFinalize implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.ErroneousUse;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.ErroneousUse e && RULE.equals(e.rule())) {
       violations.add(new Violation(name(), e.detail(), e.step(), e.rank(), e.thread()));

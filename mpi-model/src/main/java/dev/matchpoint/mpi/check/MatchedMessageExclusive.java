@@ -40,6 +40,11 @@ public final class MatchedMessageExclusive implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.Matched;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (!(event instanceof TraceEvent.Matched m)) {
       return;

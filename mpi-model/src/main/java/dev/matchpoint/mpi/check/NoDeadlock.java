@@ -30,6 +30,11 @@ public final class NoDeadlock implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return false;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     // judged at the end only
   }

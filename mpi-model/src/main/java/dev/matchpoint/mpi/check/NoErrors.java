@@ -32,6 +32,11 @@ public final class NoErrors implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.ErrorRaised || event instanceof TraceEvent.ErroneousUse;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.ErrorRaised e) {
       violations.add(new Violation(name(), e.error() + " from " + e.call() + ": " + e.detail(), e.step(), e.rank(),

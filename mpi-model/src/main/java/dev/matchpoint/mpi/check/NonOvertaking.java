@@ -49,6 +49,12 @@ public final class NonOvertaking implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.MessageSent || event instanceof TraceEvent.CancelDecided
+        || event instanceof TraceEvent.Matched;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.MessageSent s) {
       pending.computeIfAbsent(channel(s.dest(), s.rank(), s.context()), k -> new TreeMap<>()).put(s.seq(), s.tag());

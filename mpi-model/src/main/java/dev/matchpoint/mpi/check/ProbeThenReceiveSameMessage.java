@@ -74,6 +74,12 @@ public final class ProbeThenReceiveSameMessage implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.Matched || event instanceof TraceEvent.CancelDecided
+        || event instanceof TraceEvent.ReceivePosted;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.Matched || event instanceof TraceEvent.CancelDecided
         || event instanceof TraceEvent.ReceivePosted) {

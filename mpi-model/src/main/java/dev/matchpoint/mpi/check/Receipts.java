@@ -35,6 +35,11 @@ public final class Receipts implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.Matched;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.Matched m && m.match().receives()) {
       byThread.computeIfAbsent("r" + m.rank() + ".t" + m.thread(), k -> new ArrayList<>()).add(m.messageKey());

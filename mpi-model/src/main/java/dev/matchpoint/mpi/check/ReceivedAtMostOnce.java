@@ -40,6 +40,11 @@ public final class ReceivedAtMostOnce implements Check {
   }
 
   @Override
+  public boolean reads(TraceEvent event) {
+    return event instanceof TraceEvent.Matched;
+  }
+
+  @Override
   public void onEvent(TraceEvent event) {
     if (event instanceof TraceEvent.Matched m && m.match().receives()) {
       if (!received.add(m.rank(), m.messageKey())) {

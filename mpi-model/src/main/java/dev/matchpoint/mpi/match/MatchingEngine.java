@@ -41,15 +41,17 @@ public final class MatchingEngine {
   private final PostedReceiveQueue posted;
   private final UnexpectedMessageQueue unexpected;
   /** (source, context) to the next sequence number to release. */
-  private final TreeMap<Long, Long> expectedSeq;
-  /** (source, context) to early arrivals by sequence number. */
-  private final TreeMap<Long, TreeMap<Long, Message>> heldBack;
-  /** context to the source of the last wildcard match (round-robin; absent means 0, ob1's start). */
-  private final TreeMap<Integer, Integer> lastWildcardSource;
-  /** (source, context) to sequence numbers cancelled before release: skipped when reached. */
-  private final TreeMap<Long, java.util.TreeSet<Long>> skipped;
-  /** (source, context) to sequence numbers cancelled before they arrived: dropped on arrival. */
-  private final TreeMap<Long, java.util.TreeSet<Long>> dropOnArrival;
+  private final ExpectedSequences expectedSeq;
+  // The maps below are null while empty (most ranks never need them): a world of 2^20 ranks would
+  // otherwise hold four empty trees per rank.
+  /** (source, context) to early arrivals by sequence number; null while empty. */
+  private TreeMap<Long, TreeMap<Long, Message>> heldBack;
+  /** context to the source of the last wildcard match (round-robin; absent means 0, ob1's start); null while empty. */
+  private TreeMap<Integer, Integer> lastWildcardSource;
+  /** (source, context) to sequence numbers cancelled before release: skipped when reached; null while empty. */
+  private TreeMap<Long, java.util.TreeSet<Long>> skipped;
+  /** (source, context) to sequence numbers cancelled before they arrived: dropped on arrival; null while empty. */
+  private TreeMap<Long, java.util.TreeSet<Long>> dropOnArrival;
   private long arrivals;
   private long posts;
   private int lastSearchLength = -1;
@@ -67,23 +69,21 @@ public final class MatchingEngine {
     this.policy = policy;
     this.posted = posted;
     this.unexpected = unexpected;
-    this.expectedSeq = new TreeMap<>();
-    this.heldBack = new TreeMap<>();
-    this.lastWildcardSource = new TreeMap<>();
-    this.skipped = new TreeMap<>();
-    this.dropOnArrival = new TreeMap<>();
+    this.expectedSeq = new ExpectedSequences();
   }
 
   private MatchingEngine(MatchingEngine o) {
     this.policy = o.policy;
     this.posted = o.posted.copy();
     this.unexpected = o.unexpected.copy();
-    this.expectedSeq = new TreeMap<>(o.expectedSeq);
-    this.heldBack = new TreeMap<>();
-    for (Map.Entry<Long, TreeMap<Long, Message>> e : o.heldBack.entrySet()) {
-      heldBack.put(e.getKey(), new TreeMap<>(e.getValue()));
+    this.expectedSeq = o.expectedSeq.copy();
+    if (o.heldBack != null) {
+      this.heldBack = new TreeMap<>();
+      for (Map.Entry<Long, TreeMap<Long, Message>> e : o.heldBack.entrySet()) {
+        heldBack.put(e.getKey(), new TreeMap<>(e.getValue()));
+      }
     }
-    this.lastWildcardSource = new TreeMap<>(o.lastWildcardSource);
+    this.lastWildcardSource = o.lastWildcardSource == null ? null : new TreeMap<>(o.lastWildcardSource);
     this.skipped = deepCopy(o.skipped);
     this.dropOnArrival = deepCopy(o.dropOnArrival);
     this.arrivals = o.arrivals;
@@ -115,6 +115,9 @@ public final class MatchingEngine {
   }
 
   private static TreeMap<Long, java.util.TreeSet<Long>> deepCopy(TreeMap<Long, java.util.TreeSet<Long>> m) {
+    if (m == null) {
+      return null;
+    }
     TreeMap<Long, java.util.TreeSet<Long>> out = new TreeMap<>();
     m.forEach((k, v) -> out.put(k, new java.util.TreeSet<>(v)));
     return out;
@@ -143,22 +146,25 @@ public final class MatchingEngine {
    */
   public void arrive(Message message, Consumer<Message> release, Consumer<Message> dropped) {
     long ch = channel(message.source(), message.context());
-    java.util.TreeSet<Long> drop = dropOnArrival.isEmpty() ? null : dropOnArrival.get(ch);
+    java.util.TreeSet<Long> drop = dropOnArrival == null ? null : dropOnArrival.get(ch);
     if (drop != null && drop.remove(message.seq())) {
       if (drop.isEmpty()) {
         dropOnArrival.remove(ch);
+        if (dropOnArrival.isEmpty()) {
+          dropOnArrival = null;
+        }
       }
       dropped.accept(message);
-      skipped.computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(message.seq());
+      skipped().computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(message.seq());
       advance(ch, release);
       return;
     }
-    long expected = expectedSeq.getOrDefault(ch, 0L);
+    long expected = expectedSeq.get(ch);
     if (message.seq() < expected) {
       throw new IllegalStateException("duplicate message " + message);
     }
     if (message.seq() > expected) {
-      heldBack.computeIfAbsent(ch, k -> new TreeMap<>()).put(message.seq(), message);
+      heldBack().computeIfAbsent(ch, k -> new TreeMap<>()).put(message.seq(), message);
       return;
     }
     release.accept(message.withArrivalStamp(arrivals++));
@@ -166,14 +172,37 @@ public final class MatchingEngine {
     advance(ch, release);
   }
 
+  private TreeMap<Long, TreeMap<Long, Message>> heldBack() {
+    if (heldBack == null) {
+      heldBack = new TreeMap<>();
+    }
+    return heldBack;
+  }
+
+  private TreeMap<Long, java.util.TreeSet<Long>> skipped() {
+    if (skipped == null) {
+      skipped = new TreeMap<>();
+    }
+    return skipped;
+  }
+
+  private static void hashSets(TreeMap<Long, java.util.TreeSet<Long>> m, PrimitiveSink sink) {
+    if (m != null) {
+      m.forEach((k, v) -> {
+        sink.putLong(k);
+        v.forEach(sink::putLong);
+      });
+    }
+  }
+
   /** Releases held-back messages and skips cancelled sequence numbers from the expected one on. */
   private void advance(long ch, Consumer<Message> release) {
-    if (heldBack.isEmpty() && skipped.isEmpty()) {
+    if (heldBack == null && skipped == null) {
       return; // nothing held back or skipped on any channel: the expected number is already right
     }
-    long expected = expectedSeq.getOrDefault(ch, 0L);
-    TreeMap<Long, Message> held = heldBack.get(ch);
-    java.util.TreeSet<Long> skip = skipped.get(ch);
+    long expected = expectedSeq.get(ch);
+    TreeMap<Long, Message> held = heldBack == null ? null : heldBack.get(ch);
+    java.util.TreeSet<Long> skip = skipped == null ? null : skipped.get(ch);
     while (true) {
       if (skip != null && skip.remove(expected)) {
         expected++;
@@ -186,9 +215,15 @@ public final class MatchingEngine {
     }
     if (held != null && held.isEmpty()) {
       heldBack.remove(ch);
+      if (heldBack.isEmpty()) {
+        heldBack = null;
+      }
     }
     if (skip != null && skip.isEmpty()) {
       skipped.remove(ch);
+      if (skipped.isEmpty()) {
+        skipped = null;
+      }
     }
     expectedSeq.put(ch, expected);
   }
@@ -222,7 +257,7 @@ public final class MatchingEngine {
    */
   public CancelOutcome cancelMessage(int source, int context, long seq) {
     long ch = channel(source, context);
-    long expected = expectedSeq.getOrDefault(ch, 0L);
+    long expected = expectedSeq.get(ch);
     if (seq < expected) {
       for (Message m : unexpected.inArrivalOrder()) {
         if (m.source() == source && m.context() == context && m.seq() == seq) {
@@ -232,14 +267,20 @@ public final class MatchingEngine {
       }
       return new CancelOutcome(CancelResult.TOO_LATE, null);
     }
-    TreeMap<Long, Message> held = heldBack.get(ch);
+    TreeMap<Long, Message> held = heldBack == null ? null : heldBack.get(ch);
     Message m = held == null ? null : held.remove(seq);
     if (m != null) {
       if (held.isEmpty()) {
         heldBack.remove(ch);
+        if (heldBack.isEmpty()) {
+          heldBack = null;
+        }
       }
-      skipped.computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(seq);
+      skipped().computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(seq);
       return new CancelOutcome(CancelResult.REMOVED, m);
+    }
+    if (dropOnArrival == null) {
+      dropOnArrival = new TreeMap<>();
     }
     dropOnArrival.computeIfAbsent(ch, k -> new java.util.TreeSet<>()).add(seq);
     return new CancelOutcome(CancelResult.WILL_DROP, null);
@@ -332,7 +373,7 @@ public final class MatchingEngine {
         if (sources.length == 0) {
           return null;
         }
-        int last = lastWildcardSource.getOrDefault(context, 0);
+        int last = lastWildcardSource == null ? 0 : lastWildcardSource.getOrDefault(context, 0);
         int pick = sources[0];
         for (int s : sources) {
           if (s > last) {
@@ -341,8 +382,16 @@ public final class MatchingEngine {
           }
         }
         if (commit && pick == 0) {
-          lastWildcardSource.remove(context);
+          if (lastWildcardSource != null) {
+            lastWildcardSource.remove(context);
+            if (lastWildcardSource.isEmpty()) {
+              lastWildcardSource = null;
+            }
+          }
         } else if (commit) {
+          if (lastWildcardSource == null) {
+            lastWildcardSource = new TreeMap<>();
+          }
           lastWildcardSource.put(context, pick);
         }
         return unexpected.earliestFrom(context, pick, tag);
@@ -477,7 +526,7 @@ public final class MatchingEngine {
    * @return the messages, to read (an immutable empty list when there are none)
    */
   public List<Message> heldBackMessages() {
-    if (heldBack.isEmpty()) {
+    if (heldBack == null) {
       return List.of();
     }
     List<Message> out = new ArrayList<>();
@@ -521,28 +570,24 @@ public final class MatchingEngine {
     }
     sink.putInt(u.size());
     u.forEach(m -> m.hashInto(sink));
-    for (Map.Entry<Long, Long> e : expectedSeq.entrySet()) {
-      sink.putLong(e.getKey()).putLong(e.getValue());
-    }
+    expectedSeq.hashInto(sink);
     sink.putInt(-1);
-    for (Map.Entry<Long, TreeMap<Long, Message>> e : heldBack.entrySet()) {
-      sink.putLong(e.getKey());
-      e.getValue().values().forEach(m -> m.hashInto(sink));
+    if (heldBack != null) {
+      for (Map.Entry<Long, TreeMap<Long, Message>> e : heldBack.entrySet()) {
+        sink.putLong(e.getKey());
+        e.getValue().values().forEach(m -> m.hashInto(sink));
+      }
     }
     sink.putInt(-2);
-    for (Map.Entry<Integer, Integer> e : lastWildcardSource.entrySet()) {
-      sink.putInt(e.getKey()).putInt(e.getValue());
+    if (lastWildcardSource != null) {
+      for (Map.Entry<Integer, Integer> e : lastWildcardSource.entrySet()) {
+        sink.putInt(e.getKey()).putInt(e.getValue());
+      }
     }
     sink.putInt(-3);
-    skipped.forEach((k, v) -> {
-      sink.putLong(k);
-      v.forEach(sink::putLong);
-    });
+    hashSets(skipped, sink);
     sink.putInt(-4);
-    dropOnArrival.forEach((k, v) -> {
-      sink.putLong(k);
-      v.forEach(sink::putLong);
-    });
+    hashSets(dropOnArrival, sink);
     sink.putInt(-5);
   }
 }

@@ -73,6 +73,9 @@ public final class Compiler {
         useCond(i.cond(), i.at());
         scan(i.then());
         scan(i.orElse());
+      } else if (s instanceof Stmt.While l) {
+        useCond(l.cond(), l.at());
+        scan(l.body());
       } else {
         throw new AssertionError(s);
       }
@@ -218,6 +221,12 @@ public final class Compiler {
       }
     } else if (op instanceof MpiOp.UnbindChannel u) {
       u.channels().forEach(ch -> use(ch, VarType.REQUEST, at));
+    } else if (op instanceof MpiOp.Collective x) {
+      comm(x.comm(), at);
+      if (x.root() != null) {
+        useExpr(x.root(), at);
+      }
+      useExpr(x.count(), at);
     } else {
       throw new AssertionError(op);
     }
@@ -313,6 +322,18 @@ public final class Compiler {
           emit(i.orElse(), out, vars, counterNext);
           out.set(jump, new Instr.Jump(out.size()));
         }
+      } else if (s instanceof Stmt.While l && l.until()) {
+        // head: body; if not cond goto head
+        int head = out.size();
+        emit(l.body(), out, vars, counterNext);
+        out.add(new Instr.BranchIfFalse(l.cond(), head, l.at()));
+      } else if (s instanceof Stmt.While l) {
+        // head: if not cond goto exit; body; goto head
+        int head = out.size();
+        out.add(null);
+        emit(l.body(), out, vars, counterNext);
+        out.add(new Instr.Jump(head));
+        out.set(head, new Instr.BranchIfFalse(l.cond(), out.size(), l.at()));
       } else {
         throw new AssertionError(s);
       }

@@ -3,7 +3,7 @@ package dev.matchpoint.mpi.program;
 import java.util.List;
 import java.util.Objects;
 
-/** A condition for {@code if}: comparisons of expressions and flag variables. */
+/** A condition for {@code if}, {@code while} and {@code until}: comparisons of expressions and flag variables. */
 public sealed interface Cond {
   /** Comparison operators. */
   enum CmpOp {

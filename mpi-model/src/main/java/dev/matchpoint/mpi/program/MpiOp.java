@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.program;
 
+import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.ReduceOp;
 import dev.matchpoint.mpi.SendMode;
 import java.util.List;
 import java.util.Objects;
@@ -786,6 +788,39 @@ public sealed interface MpiOp {
     @Override
     public String mpiName() {
       return "MPI_" + (nonblocking ? "Iunbind" : "Unbind") + "_channel" + (channels.size() > 1 ? "s" : "");
+    }
+  }
+
+  /**
+   * A blocking collective operation (MPI-3.1 chapter 5): MPI_Barrier, MPI_Bcast, MPI_Reduce,
+   * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall. Every member of {@code
+   * comm} must call the same operations in the same order with the same root, count (type
+   * signature) and operator (MPI-3.1 §5.1). The model moves no data.
+   *
+   * @param kind the operation
+   * @param root the root rank for a rooted operation ({@link CollectiveKind#rooted}), else null
+   * @param count elements per process (for Gather, Scatter, Allgather and Alltoall: per block);
+   *     {@code 0} for Barrier
+   * @param type datatype; {@link Datatype#BYTE} for Barrier
+   * @param op the reduction operator for Reduce and Allreduce, else null
+   * @param comm communicator name
+   */
+  record Collective(CollectiveKind kind, Expr root, Expr count, Datatype type, ReduceOp op, String comm)
+      implements MpiOp {
+    /** Validates: a root exactly for rooted operations, an operator exactly for reductions. */
+    public Collective {
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(count, "count");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(comm, "comm");
+      if ((root != null) != kind.rooted() || (op != null) != kind.reduces()) {
+        throw new IllegalArgumentException(kind.mpiName() + ": root " + root + ", op " + op);
+      }
+    }
+
+    @Override
+    public String mpiName() {
+      return kind.mpiName();
     }
   }
 }

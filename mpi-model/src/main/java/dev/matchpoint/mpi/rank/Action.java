@@ -75,4 +75,33 @@ public record Action(Kind kind, int rank, int thread, Half half, int variant, in
   public static Action deliver(int source, int dest, long linkSeq) {
     return new Action(Kind.DELIVER, dest, -1, Half.NONE, -1, source, linkSeq);
   }
+
+  /**
+   * Field by field, as a record's, but without its reflective bootstrap: actions key the maps of
+   * successors and sleep sets the explorer reads on every transition.
+   *
+   * @param o another object
+   * @return true for an action with equal fields
+   */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Action a && kind == a.kind && rank == a.rank && thread == a.thread && half == a.half
+        && variant == a.variant && source == a.source && linkSeq == a.linkSeq;
+  }
+
+  /**
+   * A hash of the fields (the same in every run: enum ordinals, not identity hashes).
+   *
+   * @return the hash
+   */
+  @Override
+  public int hashCode() {
+    int h = kind.ordinal();
+    h = h * 31 + rank;
+    h = h * 31 + thread;
+    h = h * 31 + half.ordinal();
+    h = h * 31 + variant;
+    h = h * 31 + source;
+    return h * 31 + Long.hashCode(linkSeq);
+  }
 }

@@ -14,5 +14,10 @@ enum BlockKind {
   /** MPI_Buffer_detach waiting for buffered messages to be transmitted. */
   DETACH,
   /** Timed mode: local computation in progress. */
-  COMPUTE
+  COMPUTE,
+  /**
+   * In a blocking collective whose return condition does not hold yet ({@link Collectives}):
+   * resumed as a step of its own once the members it waits for have called.
+   */
+  COLLECTIVE
 }

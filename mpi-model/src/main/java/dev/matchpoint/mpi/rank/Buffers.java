@@ -102,8 +102,9 @@ final class Buffers {
     rank.bufferedInTransit--;
     r.bufferBytes = 0;
     if (rank.bufferedInTransit == 0) {
-      for (ThreadState t : rank.threads) {
-        if (t.running() && t.block == BlockKind.DETACH) {
+      for (int i = 0; i < rank.threads.length; i++) {
+        if (rank.threads[i].running() && rank.threads[i].block == BlockKind.DETACH) {
+          ThreadState t = rank.thread(i);
           rank.bufferAttachedBytes = -1;
           w.touchThread(t);
           w.returnFromCall(t);

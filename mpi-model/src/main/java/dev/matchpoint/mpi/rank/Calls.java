@@ -132,6 +132,8 @@ final class Calls {
         return completedPositions(t, wa.requests());
       } else if (op instanceof MpiOp.Testany ta) {
         return completedPositions(t, ta.requests());
+      } else if (op instanceof MpiOp.Collective x) {
+        return Collectives.variants(w, t, x);
       }
       Expr source = null;
       Expr tag = null;
@@ -190,7 +192,8 @@ final class Calls {
         return ChoiceKind.ORDER;
       }
     }
-    return op instanceof MpiOp.Waitany || op instanceof MpiOp.Testany ? ChoiceKind.COMPLETION : ChoiceKind.WILDCARD;
+    return op instanceof MpiOp.Waitany || op instanceof MpiOp.Testany || op instanceof MpiOp.Collective
+        ? ChoiceKind.COMPLETION : ChoiceKind.WILDCARD;
   }
 
   String describeVariant(ThreadState t, int variant) {
@@ -200,6 +203,8 @@ final class Calls {
       } catch (ProgramError e) {
         return "plan " + variant;
       }
+    } else if (call(t).op() instanceof MpiOp.Collective) {
+      return Collectives.describeVariant(variant);
     }
     return variantKind(t) == ChoiceKind.COMPLETION ? "index " + variant : "source " + variant;
   }
@@ -326,6 +331,8 @@ final class Calls {
       return Channels.bind(w, t, c, x);
     } else if (op instanceof MpiOp.UnbindChannel x) {
       return Channels.unbind(w, t, c, x);
+    } else if (op instanceof MpiOp.Collective x) {
+      return Collectives.exec(w, t, c, x, variant);
     }
     return Completions.exec(w, t, c, op, variant);
   }
@@ -489,7 +496,9 @@ final class Calls {
     r.context = ctx;
     r.capacityBytes = capacityBytes;
     r.type = type;
-    w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
+    if (w.listened) {
+      w.emit(new TraceEvent.ReceivePosted(w.step, w.now(), t.rank, t.thread, r.id, src, tag, ctx, capacityBytes));
+    }
     w.touchQueue(t.rank, src, false);
     Message m = rank.engine.select(src, tag, ctx, variant, true);
     if (m != null && src == Envelopes.ANY) {
@@ -498,9 +507,11 @@ final class Calls {
     if (m != null) {
       w.touchQueue(t.rank, m.source(), true);
       rank.engine.takeUnexpected(m);
-      w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
-          src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
-          rank.engine.lastSearchLength()));
+      if (w.listened) {
+        w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.RECEIVE, r.id, m.key(), -1,
+            src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
+            rank.engine.lastSearchLength()));
+      }
       Protocols.receiveMatched(w, t, r, m);
     } else {
       w.touchPosted(t.rank, true);

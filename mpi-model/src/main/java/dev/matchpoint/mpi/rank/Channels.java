@@ -132,7 +132,8 @@ final class Channels {
     if (best == null) {
       rank.bindOffers.add(o);
     } else {
-      pair(w, owner, best, o);
+      ThreadState writable = w.owner(best.id);
+      pair(w, writable, writable.request(best.id), o);
     }
   }
 
@@ -183,11 +184,14 @@ final class Channels {
     for (ThreadState t : rank.threads) {
       for (Request r : t.requests.values()) {
         if (r.kind == RequestKind.CHANNEL && r.channel.sender && r.channel.peerEndpoint == d.endpoint()) {
+          long id = r.id;
           w.after(f.injectedNs(), () -> {
-            w.touchThread(t);
-            r.channel.completions = Math.max(r.channel.completions, d.seq() + 1);
-            w.resume(t);
-          }, "channel data injected");
+            ThreadState writable = w.owner(id);
+            Request e = writable.request(id);
+            w.touchThread(writable);
+            e.channel.completions = Math.max(e.channel.completions, d.seq() + 1);
+            w.resume(writable);
+          }, () -> "channel data injected");
           return;
         }
       }

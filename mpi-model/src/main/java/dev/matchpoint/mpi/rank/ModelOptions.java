@@ -2,6 +2,7 @@ package dev.matchpoint.mpi.rank;
 
 import dev.matchpoint.core.ConfigException;
 import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.mpi.CollectiveSync;
 import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.WildcardPolicy;
 
@@ -18,9 +19,12 @@ import dev.matchpoint.mpi.WildcardPolicy;
  * @param sendCancel whether MPI_Cancel of a send can succeed; default {@code never}
  * @param messageCancel whether MPI_Message_cancel of the matched-probe proposal (seed 000 §3.1, not
  *     part of MPI-3) is available; default false
+ * @param collectiveSync whether blocking collectives synchronise their callers (MPI-3.1 §5.1);
+ *     default {@code any}
  */
 public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long bsendOverheadBytes,
-    long callCostNs, QueueKind queues, SendCancelPolicy sendCancel, boolean messageCancel) {
+    long callCostNs, QueueKind queues, SendCancelPolicy sendCancel, boolean messageCancel,
+    CollectiveSync collectiveSync) {
   /** Matching queue implementations. */
   public enum QueueKind {
     /** Linear lists exactly as the standard reads; cheap to copy (exploration's default). */
@@ -49,6 +53,25 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
     if (sendCancel == null) {
       throw new ConfigException("send-cancel", "is required (never or until-matched)");
     }
+    if (collectiveSync == null) {
+      throw new ConfigException("collective-sync", "is required (any, always or never)");
+    }
+  }
+
+  /**
+   * Options with the default collective-sync policy {@code any}.
+   *
+   * @param wildcard see the record
+   * @param network see the record
+   * @param bsendOverheadBytes see the record
+   * @param callCostNs see the record
+   * @param queues see the record
+   * @param sendCancel see the record
+   * @param messageCancel see the record
+   */
+  public ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long bsendOverheadBytes, long callCostNs,
+      QueueKind queues, SendCancelPolicy sendCancel, boolean messageCancel) {
+    this(wildcard, network, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel, CollectiveSync.ANY);
   }
 
   /**
@@ -69,7 +92,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withWildcard(WildcardPolicy p) {
-    return new ModelOptions(p, network, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel);
+    return new ModelOptions(p, network, bsendOverheadBytes, callCostNs,
+        queues, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -79,7 +103,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withNetwork(NetworkOptions n) {
-    return new ModelOptions(wildcard, n, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel);
+    return new ModelOptions(wildcard, n, bsendOverheadBytes, callCostNs,
+        queues, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -89,7 +114,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withQueues(QueueKind q) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, q, sendCancel, messageCancel);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs,
+        q, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -99,7 +125,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withCallCost(long ns) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, ns, queues, sendCancel, messageCancel);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, ns,
+        queues, sendCancel, messageCancel, collectiveSync);
   }
 
   /**
@@ -109,7 +136,8 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withSendCancel(SendCancelPolicy p) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, p, messageCancel);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs,
+        queues, p, messageCancel, collectiveSync);
   }
 
   /**
@@ -119,6 +147,16 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
    * @return the copy
    */
   public ModelOptions withMessageCancel(boolean on) {
-    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, sendCancel, on);
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, sendCancel, on, collectiveSync);
+  }
+
+  /**
+   * A copy with another collective-sync policy.
+   *
+   * @param p the policy
+   * @return the copy
+   */
+  public ModelOptions withCollectiveSync(CollectiveSync p) {
+    return new ModelOptions(wildcard, network, bsendOverheadBytes, callCostNs, queues, sendCancel, messageCancel, p);
   }
 }

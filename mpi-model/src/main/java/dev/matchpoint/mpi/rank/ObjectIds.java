@@ -34,6 +34,9 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code binds(r)}: rank r's channel state (endpoints awaiting their peers, peers' offers
  *       awaiting local binds, and the starts of its receive endpoints, which a send start on the
  *       channel reads for the ready property; seed 003).
+ *   <li>{@code collective(c)}: the blocking collectives called on the communicator of context c
+ *       (every rank's log of them). Written by every collective call, read by a blocked collective's
+ *       return.
  * </ul>
  *
  * <p>So: steps of different ranks that touch no common queue or link commute; two receives or
@@ -155,5 +158,15 @@ public final class ObjectIds {
    */
   public static long binds(int rank) {
     return (9L << 56) | rank;
+  }
+
+  /**
+   * The blocking collectives of one communicator.
+   *
+   * @param context the communicator's context id
+   * @return the object id
+   */
+  public static long collective(int context) {
+    return (11L << 56) | context;
   }
 }

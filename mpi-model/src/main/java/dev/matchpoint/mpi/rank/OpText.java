@@ -47,6 +47,8 @@ public final class OpText {
     } else if (op instanceof MpiOp.GetCount g) {
       long v = Vars.intValue(t, g.into());
       return "count=" + (v == Mpi.UNDEFINED ? "MPI_UNDEFINED" : Long.toString(v));
+    } else if (op instanceof MpiOp.Collective) {
+      return Collectives.result(t);
     }
     List<String> out = new ArrayList<>();
     String status = statusVar(op);
@@ -271,6 +273,17 @@ public final class OpText {
       a.add("slackness=" + b.slackness());
     } else if (op instanceof MpiOp.UnbindChannel u) {
       a.add("channels=" + u.channels());
+    } else if (op instanceof MpiOp.Collective x) {
+      if (x.root() != null) {
+        a.add("root=" + value(x.root(), t, n, false));
+      }
+      if (x.kind().carriesData()) {
+        a.add("count=" + value(x.count(), t, n, false) + " " + x.type().mpiName());
+      }
+      if (x.op() != null) {
+        a.add("op=" + x.op().mpiName());
+      }
+      a.add("comm=" + x.comm());
     }
     return a;
   }

@@ -43,6 +43,8 @@ final class PersistentSets {
   private final Map<BitSet, Futures> futures = new java.util.HashMap<>();
   /** Per actor: the union of its enabled actions' exact footprints (the same in every closure). */
   private final Map<Long, Footprint> current = new java.util.HashMap<>();
+  /** The network's deliverable packets, listed on first use. */
+  private List<InFlight> deliverable;
 
   private PersistentSets(World w, List<Action> enabled) {
     this.w = w;
@@ -75,14 +77,34 @@ final class PersistentSets {
     if (enabled.size() <= 1) {
       return enabled;
     }
+    if (Collectives.anyReachable(w)) {
+      // Conservative: a collective conflicts with everything on its communicator, and its return
+      // depends on every member's calls; no reduction while any thread may still call one.
+      return enabled;
+    }
     PersistentSets ps = new PersistentSets(w, enabled);
     if (ps.enabledByActor.size() == 1) {
       return enabled;
     }
     BitSet best = null;
-    List<Long> starts = new ArrayList<>(ps.enabledByActor.keySet());
-    starts.sort(java.util.Comparator.comparingInt(ps::likelyConflicts));
-    for (long start : starts) {
+    // Starts in order of likelyConflicts (0..3), canonical order within each: a stable bucket sort.
+    long[] starts = new long[ps.enabledByActor.size()];
+    int[] scores = new int[starts.length];
+    int n = 0;
+    for (long actor : ps.enabledByActor.keySet()) {
+      scores[n] = ps.likelyConflicts(actor);
+      starts[n++] = actor;
+    }
+    long[] ordered = new long[n];
+    int k = 0;
+    for (int score = 0; score <= 3; score++) {
+      for (int i = 0; i < n; i++) {
+        if (scores[i] == score) {
+          ordered[k++] = starts[i];
+        }
+      }
+    }
+    for (long start : ordered) {
       BitSet closure = ps.closure(ps.indexOf(start));
       if (closure != null && (best == null || closure.cardinality() < best.cardinality())) {
         best = closure;
@@ -112,8 +134,11 @@ final class PersistentSets {
   private int likelyConflicts(long actor) {
     Action a = enabledByActor.get(actor).get(0);
     if (a.kind() == Action.Kind.DELIVER) {
+      if (deliverable == null) {
+        deliverable = w.net.deliverable();
+      }
       for (Action x : enabledByActor.get(actor)) {
-        for (InFlight f : w.net.deliverable()) {
+        for (InFlight f : deliverable) {
           if (f.source() == x.source() && f.dest() == x.rank() && f.linkSeq() == x.linkSeq()
               && carriesMessage(f.packet())) {
             return 3;
@@ -279,12 +304,16 @@ final class PersistentSets {
         }
         for (ThreadState t : rank.threads) {
           runningControl[r] |= t.running() && w.reach(t).control;
-          for (Message m : t.handles.values()) {
-            handleSources[r].set(m.source());
+          if (!t.handles.isEmpty()) {
+            for (Message m : t.handles.values()) {
+              handleSources[r].set(m.source());
+            }
           }
-          for (Request q : t.requests.values()) {
-            if (q.kind == RequestKind.SEND && q.rendezvous && !q.finished()) {
-              pendingRendezvous[r * w.size + q.dest] = true;
+          if (!t.requests.isEmpty()) {
+            for (Request q : t.requests.values()) {
+              if (q.kind == RequestKind.SEND && q.rendezvous && !q.finished()) {
+                pendingRendezvous[r * w.size + q.dest] = true;
+              }
             }
           }
         }
@@ -438,7 +467,7 @@ final class PersistentSets {
           }
           boolean replies = re.mayTakeFrom(dst) && sources[r].get(dst);
           boolean handle = false;
-          if (re.mrecv) {
+          if (re.mrecv && !t.handles.isEmpty()) {
             for (Message m : t.handles.values()) {
               handle |= m.source() == dst;
             }

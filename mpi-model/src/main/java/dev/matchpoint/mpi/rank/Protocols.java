@@ -56,8 +56,10 @@ final class Protocols {
     }
     r.rendezvous = !eager;
     r.seq = rank.nextSeq(dest, ctx);
-    w.emit(new TraceEvent.MessageSent(w.step, w.now(), t.rank, t.thread, dest, tag, ctx, r.seq, bytes, mode,
-        !eager, r.id));
+    if (w.listened) {
+      w.emit(new TraceEvent.MessageSent(w.step, w.now(), t.rank, t.thread, dest, tag, ctx, r.seq, bytes, mode,
+          !eager, r.id));
+    }
     Message m = new Message(t.rank, tag, ctx, r.seq, bytes, type, !eager, mode, r.id, at, 0);
     if (mode == SendMode.READY) {
       ReadySends.started(w, t, r.id, dest, tag, ctx, m.key(), at);
@@ -81,7 +83,7 @@ final class Protocols {
             sendDone(w, r);
           }
         }
-      }, "eager " + MessageIds.format(m.key()) + " injected");
+      }, () -> "eager " + MessageIds.format(m.key()) + " injected");
     } else if (Payloads.CDATA.equals(p.kind())) {
       Channels.injected(w, f);
     } else if (Payloads.DATA.equals(p.kind())) {
@@ -92,7 +94,7 @@ final class Protocols {
           Buffers.release(w, r);
           sendDone(w, r);
         }
-      }, "data of " + RequestIds.format(d.sendRequestId()) + " injected");
+      }, () -> "data of " + RequestIds.format(d.sendRequestId()) + " injected");
     }
   }
 
@@ -164,9 +166,11 @@ final class Protocols {
       rank.readySends.postedLeft(pr.requestId());
       ThreadState owner = w.owner(pr.requestId());
       Request r = owner.request(pr.requestId());
-      w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),
-          pr.postStamp(), pr.source(), pr.tag(), m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
-          rank.engine.lastSearchLength()));
+      if (w.listened) {
+        w.emit(new TraceEvent.Matched(w.step, w.now(), rank.rank, owner.thread, MatchKind.RECEIVE, r.id, m.key(),
+            pr.postStamp(), pr.source(), pr.tag(), m.tag(), m.sizeBytes(), rank.engine.postedDepth(),
+            rank.engine.unexpectedDepth(), rank.engine.lastSearchLength()));
+      }
       receiveMatched(w, owner, r, m);
       return;
     }

@@ -10,12 +10,21 @@ import dev.matchpoint.mpi.program.SourceLocation;
  * the ready-mode messages on their way to it.
  * Mutable until frozen: {@link World#copy()} shares ranks between worlds and freezes them, and a
  * world copies a frozen rank before writing it ({@link World#rank(int)}). A frozen rank keeps its
- * fingerprint, so a successor hashes only the ranks its action wrote.
+ * fingerprint, so a successor hashes only the ranks its action wrote. The same holds one level
+ * down: a copy of a rank shares its threads until it writes one ({@link #thread(int)}), and a
+ * shared thread keeps its fingerprint, so a rank written by an action rehashes only the threads
+ * the action wrote.
  */
 final class RankState {
   final int rank;
   final MatchingEngine engine;
+  /**
+   * The threads. Read freely; write only through {@link #thread(int)}: a copy of a rank shares its
+   * threads (copy-on-write, frozen), and a thread is copied by the first rank to write it.
+   */
   final ThreadState[] threads;
+  /** Per thread, whether {@code threads[i]} is this rank's own (writable); null when all are. */
+  private boolean[] ownedThreads;
   /** (dest, context) to the next send sequence number. */
   final SendSequences sendSeq;
   /** Attached buffer size for buffered sends, or -1 when none is attached (MPI-3.1 §3.6). */
@@ -28,6 +37,8 @@ final class RankState {
   final java.util.ArrayList<Payloads.BindOffer> bindOffers;
   /** Ready-mode messages on their way here, with the receives posted when their sends started. */
   final ReadySends readySends;
+  /** The blocking collectives the rank's threads have called, per communicator ({@link Collectives}). */
+  final Collectives.Log collectives;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
   /**
@@ -46,15 +57,17 @@ final class RankState {
     this.sendSeq = new SendSequences();
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
+    this.collectives = new Collectives.Log();
   }
 
   private RankState(RankState o) {
     this.rank = o.rank;
     this.engine = o.engine.copy();
-    this.threads = new ThreadState[o.threads.length];
-    for (int i = 0; i < threads.length; i++) {
-      threads[i] = o.threads[i].copy();
+    this.threads = o.threads.clone();
+    for (ThreadState t : threads) {
+      t.freeze();
     }
+    this.ownedThreads = new boolean[threads.length];
     this.sendSeq = o.sendSeq.copy();
     this.bufferAttachedBytes = o.bufferAttachedBytes;
     this.bufferAttachedAt = o.bufferAttachedAt;
@@ -62,10 +75,25 @@ final class RankState {
     this.bufferedInTransit = o.bufferedInTransit;
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
     this.readySends = o.readySends.copy();
+    this.collectives = o.collectives.copy();
   }
 
   RankState copy() {
     return new RankState(this);
+  }
+
+  /**
+   * A thread to write: copied first when it is shared with another rank state (see {@link #threads}).
+   *
+   * @param i the thread
+   * @return this rank's own state of thread {@code i}
+   */
+  ThreadState thread(int i) {
+    if (ownedThreads != null && !ownedThreads[i]) {
+      threads[i] = threads[i].copy();
+      ownedThreads[i] = true;
+    }
+    return threads[i];
   }
 
   long nextSeq(int dest, int context) {
@@ -96,8 +124,12 @@ final class RankState {
 
   private void hashContent(PrimitiveSink sink) {
     engine.hashInto(sink);
-    for (ThreadState t : threads) {
-      t.hashInto(sink);
+    if (threads.length == 1) {
+      threads[0].hashInto(sink); // a rank with one thread is written whenever its thread is
+    } else {
+      for (ThreadState t : threads) {
+        t.fingerprintInto(sink);
+      }
     }
     sendSeq.hashInto(sink);
     sink.putLong(bufferAttachedBytes).putLong(bufferUsedBytes).putInt(bufferedInTransit);
@@ -105,5 +137,6 @@ final class RankState {
     sink.putInt(bindOffers.size());
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);
+    collectives.hashInto(sink);
   }
 }

@@ -48,6 +48,13 @@ final class Reach {
    * the receive end's starts).
    */
   boolean control;
+  /** Some reachable call is a blocking collective (MPI-3.1 chapter 5). */
+  boolean collectives;
+  /**
+   * The instruction lies in a {@code while} or {@code until} loop (between a backward jump's target
+   * and the jump): the thread may come back to it with nothing changed ({@link Polling}).
+   */
+  boolean inConditionalLoop;
 
   /**
    * The summary for every program counter of a thread.
@@ -91,6 +98,13 @@ final class Reach {
       }
       out[pc] = r;
     }
+    for (int i = 0; i < n; i++) {
+      Instr in = code.at(i);
+      int target = in instanceof Instr.Jump j ? j.target() : in instanceof Instr.BranchIfFalse b ? b.target() : n;
+      for (int pc = target; pc <= i; pc++) {
+        out[pc].inConditionalLoop = true;
+      }
+    }
     return out;
   }
 
@@ -132,6 +146,8 @@ final class Reach {
       control = true;
     } else if (op instanceof MpiOp.MessageCancel) {
       mrecv = true;
+    } else if (op instanceof MpiOp.Collective) {
+      collectives = true;
     }
   }
 

@@ -40,15 +40,16 @@ import java.util.TreeMap;
 final class ReadySends {
   static final String RULE = "ready-mode send started before its matching receive was posted (MPI-3.1 §3.4)";
 
-  /** Message key to the receives posted when its send started (ascending), for ready messages not yet arrived. */
-  private final TreeMap<Long, long[]> pending;
+  /**
+   * Message key to the receives posted when its send started (ascending), for ready messages not yet
+   * arrived; null until the first (most ranks of a large world never see a ready send).
+   */
+  private TreeMap<Long, long[]> pending;
 
-  ReadySends() {
-    this.pending = new TreeMap<>();
-  }
+  ReadySends() {}
 
   private ReadySends(ReadySends o) {
-    this.pending = new TreeMap<>(o.pending);
+    this.pending = o.pending == null ? null : new TreeMap<>(o.pending);
   }
 
   ReadySends copy() {
@@ -74,6 +75,9 @@ final class ReadySends {
       return;
     }
     long[] receives = ids.stream().mapToLong(Long::longValue).sorted().toArray();
+    if (d.readySends.pending == null) {
+      d.readySends.pending = new TreeMap<>();
+    }
     d.readySends.pending.put(messageKey, receives);
   }
 
@@ -82,6 +86,9 @@ final class ReadySends {
    * pending ready send.
    */
   void postedLeft(long requestId) {
+    if (pending == null) {
+      return;
+    }
     for (Map.Entry<Long, long[]> e : pending.entrySet()) {
       long[] r = e.getValue();
       int i = Arrays.binarySearch(r, requestId);
@@ -99,7 +106,7 @@ final class ReadySends {
    * the send erroneous unless that receive was posted when the send started.
    */
   static void arrived(World w, RankState rank, Message m, PostedReceive matched) {
-    long[] postedAtStart = rank.readySends.pending.remove(m.key());
+    long[] postedAtStart = rank.readySends.pending == null ? null : rank.readySends.pending.remove(m.key());
     if (postedAtStart == null) {
       return; // judged erroneous at its start
     }
@@ -122,10 +129,16 @@ final class ReadySends {
 
   /** A ready message will never arrive (its send was cancelled): nothing more to judge. */
   void withdrawn(long messageKey) {
-    pending.remove(messageKey);
+    if (pending != null) {
+      pending.remove(messageKey);
+    }
   }
 
   void hashInto(PrimitiveSink sink) {
+    if (pending == null) {
+      sink.putInt(0);
+      return;
+    }
     sink.putInt(pending.size());
     for (Map.Entry<Long, long[]> e : pending.entrySet()) {
       sink.putLong(e.getKey()).putInt(e.getValue().length);

@@ -10,20 +10,21 @@ import java.util.Arrays;
  * arrays stay small.
  */
 final class SendSequences {
-  private long[] keys;
-  private long[] next;
+  private static final long[] NONE = new long[0];
+
+  private long[] keys = NONE;
+  private long[] next = NONE;
   private int size;
 
-  /** No channel used yet. */
-  SendSequences() {
-    keys = new long[2];
-    next = new long[2];
-  }
+  /** No channel used yet (no arrays either: many ranks of a large world send to one peer or none). */
+  SendSequences() {}
 
   private SendSequences(SendSequences o) {
-    keys = Arrays.copyOf(o.keys, Math.max(o.size, 1));
-    next = Arrays.copyOf(o.next, Math.max(o.size, 1));
-    size = o.size;
+    if (o.size > 0) {
+      keys = Arrays.copyOf(o.keys, o.size);
+      next = Arrays.copyOf(o.next, o.size);
+      size = o.size;
+    }
   }
 
   /**
@@ -48,8 +49,8 @@ final class SendSequences {
     }
     i = -i - 1;
     if (size == keys.length) {
-      keys = Arrays.copyOf(keys, size * 2);
-      next = Arrays.copyOf(next, size * 2);
+      keys = Arrays.copyOf(keys, Math.max(2, size * 2));
+      next = Arrays.copyOf(next, Math.max(2, size * 2));
     }
     System.arraycopy(keys, i, keys, i + 1, size - i);
     System.arraycopy(next, i, next, i + 1, size - i);

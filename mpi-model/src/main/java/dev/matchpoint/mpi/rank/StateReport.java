@@ -94,6 +94,8 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
         return w.ranks[t.rank].bufferedInTransit + " buffered message(s) to be transmitted";
       case COMPUTE:
         return "local computation";
+      case COLLECTIVE:
+        return Collectives.waitingFor(w, t);
       case NONE:
         if (!Sendrecvs.started(t)) {
           return "nothing: runnable";

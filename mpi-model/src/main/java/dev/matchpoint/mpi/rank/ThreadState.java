@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Code;
@@ -9,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * One thread of a rank: where it is in its program, its variables, its requests and the messages
- * its matched probes hold. Mutable; copied deeply for exploration.
+ * its matched probes hold. Mutable until frozen: a copy of its rank shares it and freezes it, and
+ * the rank copies a frozen thread before writing it ({@link RankState#thread(int)}).
  */
 final class ThreadState {
   enum Life {
@@ -25,14 +27,32 @@ final class ThreadState {
   int pc;
   long[] vars;
   int nextRequestIndex;
-  final TreeMap<Integer, Request> requests;
+  final RequestTable requests;
   /** Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). */
   final TreeMap<Long, Message> handles;
   /** For each handle, the matched probe that took it: named when the run ends with it unreceived. */
   final TreeMap<Long, SourceLocation> handleAt;
   BlockKind block = BlockKind.NONE;
   int[] internal = new int[0];
+  /** The blocking collective the thread is in, or null ({@link Collectives}). */
+  Collectives.Pending collective;
   Life life = Life.RUNNING;
+  /**
+   * Timed mode: a kernel event will run this thread's next step (kernel bookkeeping, not model
+   * state: logical mode never sets it, so it is neither hashed nor copied).
+   */
+  boolean stepScheduled;
+  /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
+  dev.matchpoint.core.kernel.Kernel.Action wake;
+  /** Set once the thread is shared between rank states: never written again. */
+  private boolean frozen;
+  /**
+   * The fingerprint of a frozen thread, kept once computed; one immutable object, so a search
+   * thread reading it while another writes it sees null or both halves (JLS §17.5).
+   */
+  private Fingerprint fingerprint;
+
+  private record Fingerprint(long high, long low) {}
 
   ThreadState(int rank, int thread, Code code) {
     this.rank = rank;
@@ -40,7 +60,7 @@ final class ThreadState {
     this.code = code;
     this.vars = new long[code.layout().slotCount()];
     java.util.Arrays.fill(vars, -1);
-    this.requests = new TreeMap<>();
+    this.requests = new RequestTable();
     this.handles = new TreeMap<>();
     this.handleAt = new TreeMap<>();
   }
@@ -52,17 +72,38 @@ final class ThreadState {
     this.pc = o.pc;
     this.vars = o.vars.clone();
     this.nextRequestIndex = o.nextRequestIndex;
-    this.requests = new TreeMap<>(o.requests);
-    requests.replaceAll((k, r) -> r.copy());
+    this.requests = o.requests.copy();
     this.handles = o.handles.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handles);
     this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
     this.block = o.block;
     this.internal = o.internal;
+    this.collective = o.collective;
     this.life = o.life;
   }
 
   ThreadState copy() {
     return new ThreadState(this);
+  }
+
+  /** Marks the thread shared: from now on it is only read (see {@link RankState#thread(int)}). */
+  void freeze() {
+    if (!frozen) {
+      frozen = true;
+    }
+  }
+
+  /** Writes the thread's 128-bit fingerprint of {@link #hashInto} (kept once the thread is frozen). */
+  void fingerprintInto(PrimitiveSink sink) {
+    Fingerprint kept = fingerprint;
+    if (kept == null) {
+      FingerprintSink f = new FingerprintSink();
+      hashInto(f);
+      kept = new Fingerprint(f.high(), f.low());
+      if (frozen) {
+        fingerprint = kept;
+      }
+    }
+    sink.putLong(kept.high()).putLong(kept.low());
   }
 
   boolean running() {
@@ -134,9 +175,14 @@ final class ThreadState {
     for (int i : internal) {
       sink.putInt(i);
     }
+    if (collective != null) {
+      collective.hashInto(sink);
+    }
     sink.putInt(requests.size());
-    for (Request r : requests.values()) {
-      r.hashInto(sink);
+    if (!requests.isEmpty()) {
+      for (Request r : requests.values()) {
+        r.hashInto(sink);
+      }
     }
     sink.putInt(handles.size());
     if (!handles.isEmpty()) {

@@ -77,7 +77,17 @@ public final class World implements NetworkListener, StateHashable {
   final boolean fullTrace;
   /** Whether request-completion events are built: with the full trace, or for a check that reads them. */
   private final boolean completionEvents;
+  /**
+   * Whether anything reads the events every run emits (a check or a sink): when nothing does, the
+   * per-message events (sent, posted, matched) are not built at all.
+   */
+  final boolean listened;
   long step;
+  /**
+   * Back edges of {@code while} and {@code until} loops taken so far; not state (not hashed or
+   * copied): {@link Polling} reads how much one step adds.
+   */
+  long loopBackEdges;
   /** Errors and erroneous uses, one line each, in detection order: part of the outcome. */
   final List<String> problems;
   /** Timed mode: when the latest receive completed, -1 before any (a report, never read by the model). */
@@ -105,7 +115,6 @@ public final class World implements NetworkListener, StateHashable {
    * @param footprint the action's reads and writes
    */
   public record Successor(World world, Footprint footprint) {}
-  private final boolean[][] stepScheduled;
   final Calls calls;
 
   private World(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam, TraceSink sink,
@@ -119,12 +128,12 @@ public final class World implements NetworkListener, StateHashable {
     this.checks = checks;
     this.fullTrace = fullTrace;
     this.completionEvents = completionEvents;
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
     this.problems = new ArrayList<>();
     this.packets = new PacketCounts();
     this.calls = new Calls(this);
     this.ranks = new RankState[size];
     this.reach = new Reach[size][][];
-    this.stepScheduled = kernel == null ? null : new boolean[size][];
     for (int r = 0; r < size; r++) {
       List<dev.matchpoint.mpi.program.Code> codes = spec.threads().get(r);
       ThreadState[] threads = new ThreadState[codes.size()];
@@ -135,12 +144,11 @@ public final class World implements NetworkListener, StateHashable {
           ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
           : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
-      reach[r] = new Reach[threads.length][];
-      for (int t = 0; kernel == null && t < threads.length; t++) {
-        reach[r][t] = Reach.of(codes.get(t), r, t, size);
-      }
-      if (stepScheduled != null) {
-        stepScheduled[r] = new boolean[threads.length];
+      if (kernel == null) {
+        reach[r] = new Reach[threads.length][];
+        for (int t = 0; t < threads.length; t++) {
+          reach[r][t] = Reach.of(codes.get(t), r, t, size);
+        }
       }
     }
     this.net = kernel == null ? Network.logical(size, spec.options().network(), this)
@@ -158,11 +166,11 @@ public final class World implements NetworkListener, StateHashable {
     this.protocol = o.protocol;
     this.kernel = null;
     this.seam = null;
-    this.stepScheduled = null;
     this.sink = sink;
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
     this.completionEvents = fullTrace;
     this.checks = o.checks.copy();
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
     this.problems = new ArrayList<>(o.problems);
     this.packets = o.packets.copy();
     this.calls = new Calls(this);
@@ -321,6 +329,9 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   Reach reach(ThreadState t) {
+    if (reach[t.rank] == null) {
+      reach[t.rank] = new Reach[ranks[t.rank].threads.length][];
+    }
     Reach[] r = reach[t.rank][t.thread];
     if (r == null) {
       r = Reach.of(t.code, t.rank, t.thread, size);
@@ -359,7 +370,9 @@ public final class World implements NetworkListener, StateHashable {
 
   /**
    * Logical mode: the actions that may run next, in canonical order: thread steps by (rank,
-   * thread, alternative), then deliveries by (source, destination, position on the link).
+   * thread, alternative), then deliveries by (source, destination, position on the link). A thread
+   * whose loop would only spin back to this state has no step at its loop's back edge ({@link
+   * Polling}).
    *
    * @return the actions; empty when the run has ended (finished or deadlocked)
    */
@@ -367,7 +380,7 @@ public final class World implements NetworkListener, StateHashable {
     List<Action> out = new ArrayList<>();
     for (RankState rank : ranks) {
       for (ThreadState t : rank.threads) {
-        if (!threadEnabled(t)) {
+        if (!threadEnabled(t) || (kernel == null && Polling.spins(this, t))) {
           continue;
         }
         if (Sendrecvs.splits(this, t)) {
@@ -400,6 +413,7 @@ public final class World implements NetworkListener, StateHashable {
       case NONE -> kernel != null || (Sendrecvs.splits(this, t) ? Sendrecvs.enabled(t)
           : !calls.isBlockingProbe(t) || calls.probeReady(t));
       case PROBE -> calls.probeReady(t);
+      case COLLECTIVE -> Collectives.ready(this, t);
       case REQUESTS, DETACH, COMPUTE -> false;
     };
   }
@@ -538,6 +552,12 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
+  void touchCollective(int context, boolean write) {
+    if (footprint != null) {
+      touch(ObjectIds.collective(context), write);
+    }
+  }
+
   void touchBuffer(int rank) {
     if (footprint != null) {
       footprint.write(ObjectIds.buffer(rank));
@@ -627,8 +647,11 @@ public final class World implements NetworkListener, StateHashable {
     net.hashInto(sink);
     checks.hashInto(sink);
     // Problems found by independent actions may be reported in either order: hash them sorted.
-    List<String> sorted = new ArrayList<>(problems);
-    java.util.Collections.sort(sorted);
+    List<String> sorted = problems;
+    if (sorted.size() > 1) {
+      sorted = new ArrayList<>(problems);
+      java.util.Collections.sort(sorted);
+    }
     sink.putInt(sorted.size());
     for (String p : sorted) {
       sink.putUnencodedChars(p);
@@ -647,25 +670,43 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   void wake(ThreadState t) {
-    if (kernel == null || stepScheduled[t.rank][t.thread] || !threadEnabled(t)) {
+    if (kernel == null || t.stepScheduled || !threadEnabled(t)) {
       return;
     }
-    stepScheduled[t.rank][t.thread] = true;
-    kernel.schedule(spec.options().callCostNs(), new Kernel.Action() {
-      @Override
-      public void fire() {
-        // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
-        net.onCpu(t.rank, () -> {
-          stepScheduled[t.rank][t.thread] = false;
-          timedStep(t);
-        });
-      }
+    t.stepScheduled = true;
+    if (t.wake == null) {
+      t.wake = new Wake(t);
+    }
+    kernel.schedule(spec.options().callCostNs(), t.wake);
+  }
 
-      @Override
-      public String describe() {
-        return t.name() + " " + calls.describeNext(t);
-      }
-    });
+  /**
+   * A thread's next step, made once per thread and scheduled again each time ({@link #wake}): it is
+   * pending at most once, as {@link ThreadState#stepScheduled} says.
+   */
+  private final class Wake implements Kernel.Action, Runnable {
+    private final ThreadState t;
+
+    Wake(ThreadState t) {
+      this.t = t;
+    }
+
+    @Override
+    public void fire() {
+      // The thread runs on its rank's CPU: under LogGP it waits for the CPU (LogGopsTiming).
+      net.onCpu(t.rank, this);
+    }
+
+    @Override
+    public void run() {
+      t.stepScheduled = false;
+      timedStep(t);
+    }
+
+    @Override
+    public String describe() {
+      return t.name() + " " + calls.describeNext(t);
+    }
   }
 
   private void timedStep(ThreadState t) {
@@ -694,7 +735,7 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
-  void after(long timeNs, Runnable r, String label) {
+  void after(long timeNs, Runnable r, java.util.function.Supplier<String> label) {
     if (kernel == null || timeNs <= kernel.nowNs()) {
       r.run();
       return;
@@ -708,7 +749,7 @@ public final class World implements NetworkListener, StateHashable {
 
       @Override
       public String describe() {
-        return label;
+        return label.get();
       }
     });
   }
@@ -740,12 +781,12 @@ public final class World implements NetworkListener, StateHashable {
 
   /** A thread to write (its rank is made this world's own). */
   ThreadState thread(int rank, int thread) {
-    return rank(rank).threads[thread];
+    return rank(rank).thread(thread);
   }
 
   /** The thread that owns a request, to write. */
   ThreadState owner(long requestId) {
-    return rank(RequestIds.rank(requestId)).threads[RequestIds.thread(requestId)];
+    return rank(RequestIds.rank(requestId)).thread(RequestIds.thread(requestId));
   }
 
   /** The call finished: move past it and through the thread-local instructions that follow. */
@@ -762,11 +803,24 @@ public final class World implements NetworkListener, StateHashable {
       emit(new TraceEvent.CallReturned(step, now(), t.rank, t.thread, c.op().mpiName(), OpText.result(c.op(), t),
           OpText.error(c.op(), t)));
     }
+    t.collective = null;
     advance(t);
   }
 
-  /** Runs thread-local instructions (control flow, Get_count, Compute in logical mode) up to the next call. */
+  /**
+   * Backward jumps (iterations of {@code while} and {@code until} loops) one thread may take without
+   * an MPI call that is not local: such iterations read only variables that no local call changes
+   * between them, so a loop that takes this many is taken to spin forever.
+   */
+  static final int LOCAL_SPIN_LIMIT = 1 << 16;
+
+  /**
+   * Runs thread-local instructions (control flow, Get_count, Compute in logical mode) up to the next
+   * call. A {@code while} or {@code until} loop that iterates {@link #LOCAL_SPIN_LIMIT} times without
+   * reaching such a call is a program error at the loop, not a hang of the simulator.
+   */
   void runLocal(ThreadState t) {
+    int backJumps = 0;
     try {
       while (t.pc < t.code.size()) {
         Instr in = t.code.at(t.pc);
@@ -787,9 +841,21 @@ public final class World implements NetworkListener, StateHashable {
           }
           t.pc++;
         } else if (in instanceof Instr.Jump j) {
+          // A while loop's back edge, to the test at its head (where a spin is reported).
+          if (j.target() <= t.pc) {
+            backJumps++;
+            loopBackEdges++;
+          }
           t.pc = j.target();
+          spinCheck(backJumps);
         } else if (in instanceof Instr.BranchIfFalse b) {
-          t.pc = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
+          int next = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
+          if (next <= t.pc) {
+            // An until loop's back edge, from the test at its end (where a spin is reported).
+            loopBackEdges++;
+            spinCheck(++backJumps);
+          }
+          t.pc = next;
         } else if (in instanceof Instr.LoopEnter l) {
           int times = Vars.eval(l.times(), t, size);
           Vars.setIntSlot(t, l.counterSlot(), times);
@@ -812,6 +878,13 @@ public final class World implements NetworkListener, StateHashable {
       emit(new TraceEvent.ThreadFinished(step, now(), t.rank, t.thread));
     } catch (ProgramError e) {
       abort(t, e.getMessage());
+    }
+  }
+
+  private static void spinCheck(int backJumps) throws ProgramError {
+    if (backJumps >= LOCAL_SPIN_LIMIT) {
+      throw new ProgramError("this loop iterated " + LOCAL_SPIN_LIMIT + " times without an MPI call that"
+          + " could change its condition: it never ends");
     }
   }
 

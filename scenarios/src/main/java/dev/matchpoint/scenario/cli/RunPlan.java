@@ -110,7 +110,8 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
         + " eager-buffer=" + bytes(p.eagerBufferBytesPerPeer())
         + " on-credit-exhausted=" + p.onCreditExhausted().configName() + " credit-packets=" + p.creditPackets()
         + " send-cancel="
-        + scenario.options().sendCancel().configName() + " seed000-message-cancel="
+        + scenario.options().sendCancel().configName() + " collective-sync="
+        + scenario.options().collectiveSync().configName() + " seed000-message-cancel="
         + scenario.options().messageCancel();
   }
 

@@ -201,6 +201,11 @@ final class CallArgs {
    *
    * @return the arguments' mapping
    */
+  /** The number of ranks, for range checks. */
+  int worldSize() {
+    return worldSize;
+  }
+
   YamlMap map() {
     return map;
   }

@@ -51,6 +51,7 @@ final class CallReader {
     KEYS.put("buffer-detach", List.of());
     KEYS.put("compute", List.of("ns"));
     RequestCallReader.keys(KEYS);
+    CollectiveCalls.keys(KEYS);
   }
 
   private CallReader() {}
@@ -63,6 +64,10 @@ final class CallReader {
    * @return the call
    */
   static MpiOp read(String name, CallArgs a) {
+    dev.matchpoint.mpi.CollectiveKind collective = dev.matchpoint.mpi.CollectiveKind.ofStatement(name);
+    if (collective != null) {
+      return CollectiveCalls.read(collective, a);
+    }
     switch (name) {
       case "send":
       case "bsend":

@@ -18,11 +18,12 @@ import org.snakeyaml.engine.v2.nodes.Tag;
 
 /**
  * Reads a program: a list of one-key mappings ({@code - send: {...}}, {@code - repeat: {...}},
- * {@code - if: {...}}). Every statement gets the location of its name in the file.
+ * {@code - if: {...}}, {@code - while: {...}}, {@code - until: {...}}). Every statement gets the location of its name in the file.
  */
 final class ProgramReader {
   private static final List<String> REPEAT_KEYS = List.of("times", "index", "do");
   private static final List<String> IF_KEYS = List.of("cond", "then", "else");
+  private static final List<String> LOOP_KEYS = List.of("cond", "do");
   private final String file;
   private final int worldSize;
   private final Set<String> communicators;
@@ -84,10 +85,13 @@ final class ProgramReader {
     if (name.equals("if")) {
       return conditional(requireArgs(name, nameNode, args), at);
     }
+    if (name.equals("while") || name.equals("until")) {
+      return loop(name, requireArgs(name, nameNode, args), at);
+    }
     List<String> keys = CallReader.KEYS.get(name);
     if (keys == null) {
       throw YamlNodes.error(file, nameNode, "unknown statement '" + name + "' (expected one of: "
-          + String.join(", ", CallReader.KEYS.keySet()) + ", repeat, if)");
+          + String.join(", ", CallReader.KEYS.keySet()) + ", repeat, if, while, until)");
     }
     Node argNode = args;
     if (args == null || (args instanceof ScalarNode sc && sc.getValue().isEmpty())) {
@@ -115,16 +119,27 @@ final class ProgramReader {
 
   private Stmt conditional(Node args, SourceLocation at) {
     YamlMap map = YamlMap.of(file, "if", args, IF_KEYS);
-    ScalarNode c = YamlNodes.scalar(file, map.require("cond", "a condition such as 'st.source == 0'"),
-        "a condition such as 'st.source == 0'");
-    Cond cond;
-    try {
-      cond = ExprParser.cond(c.getValue());
-    } catch (ExprLexer.ParseError e) {
-      throw new ScenarioException(YamlNodes.at(file, c, e.offset), "in the condition of if: " + e.getMessage());
-    }
+    Cond cond = cond("if", map);
     List<Stmt> then = map.has("then") ? body(map.get("then")) : List.of();
     List<Stmt> orElse = map.has("else") ? body(map.get("else")) : List.of();
     return new Stmt.If(cond, then, orElse, at);
+  }
+
+  /** {@code while: {cond, do}} tests before each iteration; {@code until: {cond, do}} after, ending when true. */
+  private Stmt loop(String name, Node args, SourceLocation at) {
+    YamlMap map = YamlMap.of(file, name, args, LOOP_KEYS);
+    Cond cond = cond(name, map);
+    return new Stmt.While(cond, name.equals("until"), body(map.require("do", "a list of statements")), at);
+  }
+
+  private Cond cond(String statement, YamlMap map) {
+    ScalarNode c = YamlNodes.scalar(file, map.require("cond", "a condition such as 'st.source == 0'"),
+        "a condition such as 'st.source == 0'");
+    try {
+      return ExprParser.cond(c.getValue());
+    } catch (ExprLexer.ParseError e) {
+      throw new ScenarioException(YamlNodes.at(file, c, e.offset),
+          "in the condition of " + statement + ": " + e.getMessage());
+    }
   }
 }

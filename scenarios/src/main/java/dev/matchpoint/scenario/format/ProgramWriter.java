@@ -53,6 +53,10 @@ final class ProgramWriter {
         m.put("else", body(i.orElse()));
       }
       return YamlBuild.block().put("if", m.node()).node();
+    } else if (s instanceof Stmt.While l) {
+      YamlBuild.Map m = YamlBuild.block().put("cond", ExprWriter.cond(l.cond()));
+      m.put("do", body(l.body()));
+      return YamlBuild.block().put(l.until() ? "until" : "while", m.node()).node();
     }
     throw new AssertionError(s);
   }
@@ -231,6 +235,9 @@ final class ProgramWriter {
     } else if (op instanceof MpiOp.Compute c) {
       put(m, "ns", c.durationNs(), null);
       return "compute";
+    }
+    if (op instanceof MpiOp.Collective x) {
+      return CollectiveCalls.write(x, m);
     }
     String name = RequestCallWriter.write(op, m);
     if (name == null) {

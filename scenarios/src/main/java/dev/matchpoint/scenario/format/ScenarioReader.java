@@ -2,6 +2,7 @@ package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.core.ConfigException;
 import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.mpi.CollectiveSync;
 import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.CheckKind;
@@ -31,8 +32,8 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 public final class ScenarioReader {
   /** Accepted top-level keys, in documentation order. */
   public static final List<String> KEYS = List.of("scenario", "source", "description", "expect", "seed", "mode",
-      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "send-cancel", "seed000-message-cancel",
-      "step-budget", "network", "communicators", "ranks", "checks");
+      "wildcard-policy", "bsend-overhead", "call-cost", "queues", "send-cancel", "collective-sync",
+      "seed000-message-cancel", "step-budget", "network", "communicators", "ranks", "checks");
   /** The largest world the format accepts: the model's limit, 2^24 ranks. */
   public static final int MAX_RANKS = ModelSpec.MAX_RANKS;
   /** The most threads a rank entry may run. */
@@ -112,11 +113,20 @@ public final class ScenarioReader {
         throw YamlNodes.error(file, s, e.getMessage());
       }
     }
+    CollectiveSync collectiveSync = d.collectiveSync();
+    if (top.has("collective-sync")) {
+      ScalarNode s = YamlNodes.scalar(file, top.get("collective-sync"), "any, always or never");
+      try {
+        collectiveSync = CollectiveSync.named("collective-sync", s.getValue());
+      } catch (ConfigException e) {
+        throw YamlNodes.error(file, s, e.getMessage());
+      }
+    }
     NetworkOptions network = NetworkReader.read(file, top.get("network"));
     return new ModelOptions(wildcard, network,
         top.integer("bsend-overhead", d.bsendOverheadBytes(), 0, YamlMap.MAX_BYTES, "bytes"),
         top.integer("call-cost", d.callCostNs(), 0, YamlMap.MAX_NS, "ns"), queues, sendCancel,
-        top.bool("seed000-message-cancel", d.messageCancel()));
+        top.bool("seed000-message-cancel", d.messageCancel()), collectiveSync);
   }
 
   private static List<String> communicators(String file, Node node) {

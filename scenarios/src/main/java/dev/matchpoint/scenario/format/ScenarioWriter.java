@@ -95,6 +95,9 @@ public final class ScenarioWriter {
     if (o.sendCancel() != d.sendCancel()) {
       root.put("send-cancel", o.sendCancel().configName());
     }
+    if (o.collectiveSync() != d.collectiveSync()) {
+      root.put("collective-sync", o.collectiveSync().configName());
+    }
     if (o.messageCancel() != d.messageCancel()) {
       root.put("seed000-message-cancel", Boolean.toString(o.messageCancel()));
     }

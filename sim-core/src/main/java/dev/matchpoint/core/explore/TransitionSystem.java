@@ -7,7 +7,10 @@ import java.util.List;
  * A model the explorer can search (logical mode, DESIGN §3): states, the actions enabled in each,
  * and the effect of running one. States are values: {@link #execute} returns a new state and
  * leaves its argument untouched. The state graph must be finite and acyclic (every action moves
- * some program counter or consumes a packet), which the reductions below rely on.
+ * some program counter forward or consumes a packet), which the reductions below rely on. A model
+ * with loops keeps it so by giving a thread whose loop would only come back to the same state no
+ * step at the loop's back edge (the MPI model's {@code Polling}); a cycle left anyway is a revisit
+ * for the stateful search, and the stateless strategies stop at {@code maxSteps}.
  *
  * <p>Threads: the parallel exhaustive search ({@code ExploreOptions.threads() > 1}) calls these
  * methods from several threads at once, each state only from one thread at a time (a state reaches

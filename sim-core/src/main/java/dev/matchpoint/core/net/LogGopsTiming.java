@@ -1,6 +1,7 @@
 package dev.matchpoint.core.net;
 
 import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.kernel.Spares;
 import java.util.ArrayDeque;
 
 /**
@@ -55,17 +56,50 @@ final class LogGopsTiming {
    * ({@code computeNs} and what runs after it) or a thread's next call ({@code computeNs < 0}: runs
    * {@code done} as soon as it has the CPU).
    */
-  private record Job(Network.Link link, Packet packet, long computeNs, Runnable done, long sinceNs) {}
+  private static final class Job {
+    Network.Link link;
+    Packet packet;
+    long computeNs;
+    Runnable done;
+    long sinceNs;
+  }
+
+  /**
+   * Jobs that have started, kept for reuse (at most {@link #SPARE_LIMIT}): a job is referenced only
+   * while it waits in its host's queue, so a rank's jobs need no allocation in steady state.
+   */
+  private final Spares<Job> spareJobs = new Spares<>(1 << 20);
+
+  private Job job(Network.Link link, Packet packet, long computeNs, Runnable done) {
+    Job j = spareJobs.take();
+    if (j == null) {
+      j = new Job();
+    }
+    j.link = link;
+    j.packet = packet;
+    j.computeNs = computeNs;
+    j.done = done;
+    j.sinceNs = kernel.nowNs();
+    return j;
+  }
+
+  private void release(Job j) {
+    j.link = null;
+    j.packet = null;
+    j.done = null;
+    spareJobs.give(j);
+  }
 
   private static final class Host {
     long cpuFreeNs;
     long nicFreeNs;
     long rxFreeNs;
-    final ArrayDeque<Job> jobs = new ArrayDeque<>();
+    // Small until needed (an empty ArrayDeque holds 17 slots): a host mostly waits for one or two.
+    final ArrayDeque<Job> jobs = new ArrayDeque<>(2);
     /** Packets that reached the rank's NIC (at their {@code availableNs}) and wait for its CPU. */
-    final ArrayDeque<InFlight> arrivals = new ArrayDeque<>();
+    final ArrayDeque<InFlight> arrivals = new ArrayDeque<>(2);
     /** The link of each of {@link #arrivals}, in step: delivery needs no link lookup. */
-    final ArrayDeque<Network.Link> arrivalLinks = new ArrayDeque<>();
+    final ArrayDeque<Network.Link> arrivalLinks = new ArrayDeque<>(2);
     long retryAtNs = Long.MAX_VALUE;
     boolean serving;
   }
@@ -88,17 +122,17 @@ final class LogGopsTiming {
 
   /** A rank submits a send now; it starts when its CPU and NIC allow, behind its earlier jobs. */
   void send(Network.Link link, Packet packet) {
-    submit(packet.source(), new Job(link, packet, 0, null, kernel.nowNs()));
+    submit(packet.source(), job(link, packet, 0, null));
   }
 
   /** A rank submits a compute step now; {@code done} runs when it ends. */
   void compute(int endpoint, long durationNs, Runnable done) {
-    submit(endpoint, new Job(null, null, durationNs, done, kernel.nowNs()));
+    submit(endpoint, job(null, null, durationNs, done));
   }
 
   /** A thread of the rank wants to make its next call: {@code r} runs once the rank's CPU is its. */
   void onCpu(int endpoint, Runnable r) {
-    submit(endpoint, new Job(null, null, -1, r, kernel.nowNs()));
+    submit(endpoint, job(null, null, -1, r));
   }
 
   private void submit(int endpoint, Job job) {
@@ -129,12 +163,12 @@ final class LogGopsTiming {
       while (true) {
         Job j = h.jobs.peekFirst();
         long jobReady = j == null ? Long.MAX_VALUE
-            : j.packet() == null ? h.cpuFreeNs : Math.max(h.cpuFreeNs, h.nicFreeNs);
+            : j.packet == null ? h.cpuFreeNs : Math.max(h.cpuFreeNs, h.nicFreeNs);
         long arrivalReady = h.arrivals.isEmpty() ? Long.MAX_VALUE : Math.max(h.cpuFreeNs, h.rxFreeNs);
         boolean job = jobReady <= now;
         boolean arrival = arrivalReady <= now;
         if (job && arrival) {
-          job = j.sinceNs() < h.arrivals.peekFirst().availableNs();
+          job = j.sinceNs < h.arrivals.peekFirst().availableNs();
           arrival = !job;
         }
         if (arrival) {
@@ -146,20 +180,14 @@ final class LogGopsTiming {
           long next = Math.min(jobReady, arrivalReady);
           if (next != Long.MAX_VALUE && next < h.retryAtNs) {
             h.retryAtNs = next;
-            kernel.scheduleAt(next, new Kernel.Action() {
-              @Override
-              public void fire() {
-                if (h.retryAtNs == next) {
-                  h.retryAtNs = Long.MAX_VALUE;
-                }
-                serve(endpoint, h);
-              }
-
-              @Override
-              public String describe() {
-                return "cpu " + endpoint + " free";
-              }
-            });
+            Retry r = spareRetries.take();
+            if (r == null) {
+              r = new Retry();
+            }
+            r.endpoint = endpoint;
+            r.h = h;
+            r.atNs = next;
+            kernel.scheduleAt(next, r);
           }
           return;
         }
@@ -170,32 +198,82 @@ final class LogGopsTiming {
   }
 
   private void start(Host h, Job j, long now) {
-    if (j.packet() == null) {
-      if (j.computeNs() < 0) {
-        j.done().run();
+    Network.Link link = j.link;
+    Packet packet = j.packet;
+    long computeNs = j.computeNs;
+    Runnable done = j.done;
+    release(j);
+    if (packet == null) {
+      if (computeNs < 0) {
+        done.run();
       } else {
-        h.cpuFreeNs = now + j.computeNs();
-        schedule(h.cpuFreeNs, j.done(), "compute done");
+        h.cpuFreeNs = now + computeNs;
+        schedule(h.cpuFreeNs, done, "compute done");
       }
       return;
     }
-    long n = j.packet().sizeBytes();
+    long n = packet.sizeBytes();
     h.cpuFreeNs = now + p.overheadNs() + p.cpuBytesNs(n);
     h.nicFreeNs = now + p.gapNs() + p.bytesNs(n);
-    InFlight f = net.started(j.link(), j.packet(), h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
-    kernel.scheduleAt(f.availableNs(), new Kernel.Action() {
-      @Override
-      public void fire() {
-        arrive(j.link(), f);
-      }
-
-      @Override
-      public String describe() {
-        Packet q = f.packet();
-        return "arrive " + q.kind() + " " + q.source() + "->" + q.dest() + " #" + f.linkSeq();
-      }
-    });
+    InFlight f = net.started(link, packet, h.cpuFreeNs, now + p.overheadNs() + p.latencyNs());
+    Arrival a = spareArrivals.take();
+    if (a == null) {
+      a = new Arrival();
+    }
+    a.link = link;
+    a.f = f;
+    kernel.scheduleAt(f.availableNs(), a);
   }
+
+  /** The kernel action of a packet reaching its receiver's NIC; reused once it has fired. */
+  private final class Arrival implements Kernel.Action {
+    Network.Link link;
+    InFlight f;
+
+    @Override
+    public void fire() {
+      Network.Link l = link;
+      InFlight g = f;
+      link = null;
+      f = null;
+      spareArrivals.give(this);
+      arrive(l, g);
+    }
+
+    @Override
+    public String describe() {
+      Packet q = f.packet();
+      return "arrive " + q.kind() + " " + q.source() + "->" + q.dest() + " #" + f.linkSeq();
+    }
+  }
+
+  private final Spares<Arrival> spareArrivals = new Spares<>(1 << 20);
+
+  /** The kernel action that serves a host again when its CPU or NIC frees up; reused once it has fired. */
+  private final class Retry implements Kernel.Action {
+    int endpoint;
+    Host h;
+    long atNs;
+
+    @Override
+    public void fire() {
+      Host host = h;
+      int e = endpoint;
+      if (host.retryAtNs == atNs) {
+        host.retryAtNs = Long.MAX_VALUE;
+      }
+      h = null;
+      spareRetries.give(this);
+      serve(e, host);
+    }
+
+    @Override
+    public String describe() {
+      return "cpu " + endpoint + " free";
+    }
+  }
+
+  private final Spares<Retry> spareRetries = new Spares<>(1 << 20);
 
   private void receive(Host h, Network.Link link, InFlight f, long now) {
     long n = f.packet().sizeBytes();

@@ -2,7 +2,9 @@ package dev.matchpoint.core.net;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.kernel.Spares;
 import dev.matchpoint.core.random.RandomStreams;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -49,12 +51,22 @@ public final class Network {
   /** Links by key {@code source * endpoints + dest} (below 2^48: endpoints are at most 2^24). */
   private final LongKeyTable<Link> links;
   private final LogGopsTiming loggops;
+  /** Packets in flight and packets waiting for credit, over all links: no scan of every link to find none. */
+  private long inFlightCount;
+  private CreditReturn lastCredit;
+  private long waitingCount;
+  /** Timed mode: the link whose packet the layer above is being told of ({@link #arrive}), else null. */
+  private Link delivering;
+
+  private record Fingerprint(long high, long low) {}
 
   private record Waiting(Packet packet, long creditBytes, long submittedNs) {}
 
   static final class Link {
     /** The empty waiting queue every link shares until one of its packets waits; never added to. */
     static final ArrayDeque<Waiting> NO_WAITING = new ArrayDeque<>(0);
+    /** The empty queue of packets behind {@link #first} every link shares until it needs one; never added to. */
+    private static final ArrayDeque<InFlight> NO_MORE = new ArrayDeque<>(0);
 
     final int source;
     final int dest;
@@ -62,7 +74,14 @@ public final class Network {
     long creditBytes;
     long lastAvailableNs;
     RandomStream stream;
-    final ArrayDeque<InFlight> inFlight;
+    /**
+     * The oldest packet in flight, or null when none is; the others, oldest first, in {@link #more}.
+     * Most links of a large world carry one packet at a time (a dissemination barrier's links carry
+     * one each), so they need no queue object.
+     */
+    private InFlight first;
+    /** {@link #NO_MORE} until two packets are in flight at once. */
+    private ArrayDeque<InFlight> more;
     /** {@link #NO_WAITING} until a packet waits: most links of a large world never wait. */
     ArrayDeque<Waiting> awaitingCredit;
     /**
@@ -70,13 +89,24 @@ public final class Network {
      * network writes it; the first to write takes a copy of its own ({@link #existingLink}).
      */
     boolean shared;
+    /**
+     * The fingerprint of a shared link's state, kept once computed (a shared link is never written).
+     * One immutable object, so a search thread reading it while another writes it sees null or
+     * both halves (JLS §17.5).
+     */
+    Fingerprint fingerprint;
+    /**
+     * Timed mode: the link the other way (dest to source), once looked up: eager credit goes back on
+     * it and comes back to this one, so neither needs a table lookup (logical mode never sets it:
+     * there a link may be replaced by its copy).
+     */
+    Link reverse;
 
     Link(int source, int dest, long creditBytes) {
       this.source = source;
       this.dest = dest;
       this.creditBytes = creditBytes;
-      // Small until used: a large world has many links, most with at most a packet or two at a time.
-      this.inFlight = new ArrayDeque<>(1);
+      this.more = NO_MORE;
       this.awaitingCredit = NO_WAITING;
     }
 
@@ -86,8 +116,69 @@ public final class Network {
       this.nextSeq = other.nextSeq;
       this.creditBytes = other.creditBytes;
       this.lastAvailableNs = other.lastAvailableNs;
-      this.inFlight = new ArrayDeque<>(other.inFlight);
+      this.first = other.first;
+      this.more = other.more.isEmpty() ? NO_MORE : new ArrayDeque<>(other.more);
       this.awaitingCredit = other.awaitingCredit.isEmpty() ? NO_WAITING : new ArrayDeque<>(other.awaitingCredit);
+    }
+
+    /** Whether no packet is in flight. */
+    boolean idle() {
+      return first == null;
+    }
+
+    /** The oldest packet in flight, or null. */
+    InFlight oldest() {
+      return first;
+    }
+
+    /** Packets in flight. */
+    int inFlightCount() {
+      return first == null ? 0 : 1 + more.size();
+    }
+
+    /** A packet enters the link: it is the newest in flight. */
+    void addInFlight(InFlight f) {
+      if (first == null) {
+        first = f;
+      } else {
+        if (more == NO_MORE) {
+          more = new ArrayDeque<>(2);
+        }
+        more.addLast(f);
+      }
+    }
+
+    /** Takes the oldest packet in flight, or null when none is. */
+    InFlight pollOldest() {
+      InFlight f = first;
+      first = more.pollFirst();
+      return f;
+    }
+
+    /** Takes the packet in flight with this position on the link, or null when none has it. */
+    InFlight take(long linkSeq) {
+      if (first == null) {
+        return null;
+      }
+      if (first.linkSeq() == linkSeq) {
+        return pollOldest();
+      }
+      for (Iterator<InFlight> it = more.iterator(); it.hasNext(); ) {
+        InFlight f = it.next();
+        if (f.linkSeq() == linkSeq) {
+          it.remove();
+          return f;
+        }
+      }
+      return null;
+    }
+
+    /** The packets in flight, oldest first, into {@code out}. */
+    void addInFlightTo(List<InFlight> out) {
+      if (first != null) {
+        out.add(first);
+        out.addAll(more);
+      }
     }
   }
 
@@ -113,11 +204,11 @@ public final class Network {
     this.streams = null;
     this.listener = listener;
     // Copy-on-write per link: both networks share every link until one of them writes it.
-    for (Link link : other.links.inKeyOrder()) {
-      link.shared = true;
-    }
+    other.links.forEach(link -> link.shared = true);
     this.links = new LongKeyTable<>(other.links);
     this.loggops = null;
+    this.inFlightCount = other.inFlightCount;
+    this.waitingCount = other.waitingCount;
   }
 
   /**
@@ -220,6 +311,7 @@ public final class Network {
         link.awaitingCredit = new ArrayDeque<>(2);
       }
       link.awaitingCredit.addLast(new Waiting(packet, creditBytes, nowNs));
+      waitingCount++;
     }
   }
 
@@ -272,7 +364,16 @@ public final class Network {
       pump(link, nowNs);
       return;
     }
-    send(new Packet(CREDIT, receiver, sender, p.headerBytes(), new CreditReturn(bytes)), nowNs);
+    if (lastCredit == null || lastCredit.bytes() != bytes) {
+      lastCredit = new CreditReturn(bytes); // immutable: one object serves every credit of this size
+    }
+    Packet credit = new Packet(CREDIT, receiver, sender, p.headerBytes(), lastCredit);
+    Link data = delivering;
+    if (data != null && data.source == sender && data.dest == receiver) {
+      inject(reverse(data), credit, nowNs); // the usual case: credit for the packet being delivered
+    } else {
+      send(credit, nowNs);
+    }
   }
 
   /**
@@ -338,13 +439,13 @@ public final class Network {
     List<InFlight> out = new ArrayList<>();
     boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
     for (Link link : links.inKeyOrder()) {
-      if (link.inFlight.isEmpty()) {
+      if (link.idle()) {
         continue;
       }
       if (fifo) {
-        out.add(link.inFlight.peekFirst());
+        out.add(link.oldest());
       } else {
-        out.addAll(link.inFlight);
+        link.addInFlightTo(out);
       }
     }
     return out;
@@ -362,29 +463,25 @@ public final class Network {
    */
   public void deliver(int source, int dest, long linkSeq, long nowNs) {
     Link link = existingLink(source, dest);
-    if (link == null || link.inFlight.isEmpty()) {
+    if (link == null || link.idle()) {
       throw new IllegalArgumentException("no packet in flight on link " + source + "->" + dest);
     }
     InFlight found = null;
     if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
-      if (link.inFlight.peekFirst().linkSeq() == linkSeq) {
-        found = link.inFlight.pollFirst();
+      if (link.oldest().linkSeq() == linkSeq) {
+        found = link.pollOldest();
       }
     } else {
-      for (Iterator<InFlight> it = link.inFlight.iterator(); it.hasNext(); ) {
-        InFlight f = it.next();
-        if (f.linkSeq() == linkSeq) {
-          it.remove();
-          found = f;
-          break;
-        }
-      }
+      found = link.take(linkSeq);
+    }
+    if (found != null) {
+      inFlightCount--;
     }
     if (found == null) {
       throw new IllegalArgumentException("packet #" + linkSeq + " of link " + source + "->" + dest
           + " is not deliverable now");
     }
-    arrive(found, nowNs);
+    arrive(link, found, nowNs);
   }
 
   /**
@@ -394,13 +491,11 @@ public final class Network {
    */
   public List<InFlight> inFlight() {
     List<InFlight> out = new ArrayList<>();
-    if (!links.any(l -> !l.inFlight.isEmpty())) {
+    if (inFlightCount == 0) {
       return out; // most often at the end of a run: no sort of every link
     }
     for (Link link : links.inKeyOrder()) {
-      if (!link.inFlight.isEmpty()) {
-        out.addAll(link.inFlight);
-      }
+      link.addInFlightTo(out);
     }
     return out;
   }
@@ -412,7 +507,7 @@ public final class Network {
    */
   public List<Packet> awaitingCredit() {
     List<Packet> out = new ArrayList<>();
-    if (!links.any(l -> !l.awaitingCredit.isEmpty())) {
+    if (waitingCount == 0) {
       return out;
     }
     for (Link link : links.inKeyOrder()) {
@@ -429,17 +524,13 @@ public final class Network {
    * @return true when the network is idle
    */
   public boolean isIdle() {
-    for (Link link : links.inKeyOrder()) {
-      if (!link.inFlight.isEmpty() || !link.awaitingCredit.isEmpty()) {
-        return false;
-      }
-    }
-    return true;
+    return inFlightCount == 0 && waitingCount == 0;
   }
 
   /**
-   * Writes the canonical encoding of the network's logical state: per used link, its injection
-   * count, credit, in-flight packets and credit-waiting packets.
+   * Writes the canonical encoding of the network's logical state: per used link, the 128-bit
+   * fingerprint of its injection count, credit, in-flight packets and credit-waiting packets (kept
+   * in the link once it is shared between copies, and so never written again).
    *
    * @param sink the hasher
    * @throws IllegalStateException when a payload is not {@link StateHashable}
@@ -450,19 +541,36 @@ public final class Network {
       if (link.nextSeq == 0 && link.awaitingCredit.isEmpty() && link.creditBytes == full) {
         continue;
       }
-      sink.putInt(link.source).putInt(link.dest).putLong(link.nextSeq).putLong(link.creditBytes);
-      sink.putInt(link.inFlight.size());
-      for (InFlight f : link.inFlight) {
+      Fingerprint kept = link.fingerprint;
+      if (kept == null) {
+        FingerprintSink f = new FingerprintSink();
+        hashLink(link, f);
+        kept = new Fingerprint(f.high(), f.low());
+        if (link.shared) {
+          link.fingerprint = kept;
+        }
+      }
+      sink.putLong(kept.high()).putLong(kept.low());
+    }
+    sink.putInt(-1);
+  }
+
+  private static void hashLink(Link link, PrimitiveSink sink) {
+    sink.putInt(link.source).putInt(link.dest).putLong(link.nextSeq).putLong(link.creditBytes);
+    sink.putInt(link.inFlightCount());
+    if (!link.idle()) {
+      sink.putLong(link.first.linkSeq());
+      hashPacket(link.first.packet(), sink);
+      for (InFlight f : link.more) {
         sink.putLong(f.linkSeq());
         hashPacket(f.packet(), sink);
       }
-      sink.putInt(link.awaitingCredit.size());
-      for (Waiting w : link.awaitingCredit) {
-        sink.putLong(w.creditBytes());
-        hashPacket(w.packet(), sink);
-      }
     }
-    sink.putInt(-1);
+    sink.putInt(link.awaitingCredit.size());
+    for (Waiting w : link.awaitingCredit) {
+      sink.putLong(w.creditBytes());
+      hashPacket(w.packet(), sink);
+    }
   }
 
   private static void hashPacket(Packet p, PrimitiveSink sink) {
@@ -523,7 +631,8 @@ public final class Network {
     } else {
       f = timedInFlight(link, seq, packet, Math.max(tNs, kernel.nowNs()));
     }
-    link.inFlight.addLast(f);
+    link.addInFlight(f);
+    inFlightCount++;
     listener.onInjected(f);
     if (kernel != null) {
       scheduleDelivery(link, f, f.availableNs());
@@ -533,7 +642,8 @@ public final class Network {
   /** LogGOPS: a send starts; the packet enters its link and the layer above hears of it. */
   InFlight started(Link link, Packet packet, long injectedNs, long arrivalNs) {
     InFlight f = new InFlight(link.nextSeq++, packet, injectedNs, arrivalNs);
-    link.inFlight.addLast(f);
+    link.addInFlight(f);
+    inFlightCount++;
     listener.onInjected(f);
     return f;
   }
@@ -557,45 +667,92 @@ public final class Network {
   }
 
   private void scheduleDelivery(Link link, InFlight f, long atNs) {
-    boolean fifo = options.order() == DeliveryOrder.PER_PAIR_FIFO;
-    kernel.scheduleAt(atNs, new Kernel.Action() {
-      @Override
-      public void fire() {
-        InFlight delivered;
-        if (fifo) {
-          delivered = link.inFlight.pollFirst();
-        } else {
-          link.inFlight.remove(f);
-          delivered = f;
-        }
-        arrive(delivered, kernel.nowNs());
-      }
-
-      @Override
-      public String describe() {
-        Packet p = f.packet();
-        return "deliver " + p.kind() + " " + p.source() + "->" + p.dest() + " #" + f.linkSeq();
-      }
-    });
+    if (deliveries == null) {
+      deliveries = new Spares<>(1 << 20);
+    }
+    Delivery d = deliveries.take();
+    if (d == null) {
+      d = new Delivery();
+    }
+    d.link = link;
+    d.f = f;
+    kernel.scheduleAt(atNs, d);
   }
 
-  private void arrive(InFlight f, long nowNs) {
+  /**
+   * The kernel action that delivers a packet; reused once it has fired (the kernel keeps no action
+   * after firing it), so a run allocates none in steady state.
+   */
+  private final class Delivery implements Kernel.Action {
+    Link link;
+    InFlight f;
+
+    @Override
+    public void fire() {
+      Link l = link;
+      InFlight delivered;
+      if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
+        delivered = l.pollOldest();
+      } else {
+        l.take(f.linkSeq());
+        delivered = f;
+      }
+      link = null;
+      f = null;
+      deliveries.give(this);
+      inFlightCount--;
+      arrive(l, delivered, kernel.nowNs());
+    }
+
+    @Override
+    public String describe() {
+      Packet p = f.packet();
+      return "deliver " + p.kind() + " " + p.source() + "->" + p.dest() + " #" + f.linkSeq();
+    }
+  }
+
+  /** Timed mode: fired deliveries kept for reuse (null until the first). */
+  private Spares<Delivery> deliveries;
+
+  private void arrive(Link link, InFlight f, long nowNs) {
     Packet p = f.packet();
     Link creditLink = null;
     if (CREDIT.equals(p.kind())) {
       // The data went dest -> source of this credit packet.
-      creditLink = link(p.dest(), p.source());
+      creditLink = reverse(link);
       creditLink.creditBytes += ((CreditReturn) p.payload()).bytes();
     }
-    listener.onDelivered(f, nowNs);
+    if (kernel != null) {
+      delivering = link;
+      try {
+        listener.onDelivered(f, nowNs);
+      } finally {
+        delivering = null;
+      }
+    } else {
+      listener.onDelivered(f, nowNs);
+    }
     if (creditLink != null) {
       pump(creditLink, nowNs);
     }
   }
 
+  /** The link the other way, to write; in timed mode kept on the link after the first lookup. */
+  private Link reverse(Link l) {
+    if (kernel == null) {
+      return link(l.dest, l.source);
+    }
+    if (l.reverse == null) {
+      l.reverse = link(l.dest, l.source);
+      l.reverse.reverse = l;
+    }
+    return l.reverse;
+  }
+
   private void pump(Link link, long nowNs) {
     while (!link.awaitingCredit.isEmpty() && link.creditBytes >= link.awaitingCredit.peekFirst().creditBytes()) {
       Waiting w = link.awaitingCredit.pollFirst();
+      waitingCount--;
       link.creditBytes -= w.creditBytes();
       inject(link, w.packet(), Math.max(w.submittedNs(), nowNs));
     }

@@ -1,0 +1,120 @@
+package dev.matchpoint.scenario.format;
+
+import dev.matchpoint.mpi.CollectiveKind;
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.ReduceOp;
+import dev.matchpoint.mpi.program.Expr;
+import dev.matchpoint.mpi.program.MpiOp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * The blocking collective statements (MPI-3.1 chapter 5): {@code barrier}, {@code bcast}, {@code
+ * reduce}, {@code allreduce}, {@code gather}, {@code scatter}, {@code allgather}, {@code alltoall}.
+ * Reads them ({@link CallReader} owns the table; this class adds its rows) and writes them back, so
+ * that reading the written statement gives an equal call.
+ */
+final class CollectiveCalls {
+  private static final Expr ONE = new Expr.Lit(1);
+  private static final Expr ZERO = new Expr.Lit(0);
+
+  private CollectiveCalls() {}
+
+  /**
+   * Adds the collective statements to the table of accepted keys, in documentation order.
+   *
+   * @param keys statement name to accepted argument keys
+   */
+  static void keys(Map<String, List<String>> keys) {
+    for (CollectiveKind k : CollectiveKind.values()) {
+      List<String> args = new ArrayList<>();
+      if (k.rooted()) {
+        args.add("root");
+      }
+      if (k.carriesData()) {
+        args.add("count");
+        args.add("type");
+      }
+      if (k.reduces()) {
+        args.add("op");
+      }
+      args.add("comm");
+      keys.put(k.statement(), List.copyOf(args));
+    }
+  }
+
+  /**
+   * Builds a collective call: {@code root} required for rooted operations (a literal must be a
+   * rank of the world), {@code count} default 1, {@code type} default {@code int}, {@code op}
+   * required for reductions.
+   *
+   * @param kind the operation
+   * @param a its arguments
+   * @return the call
+   * @throws dev.matchpoint.scenario.ScenarioException at a bad argument
+   */
+  static MpiOp read(CollectiveKind kind, CallArgs a) {
+    int worldSize = a.worldSize();
+    Expr root = null;
+    if (kind.rooted()) {
+      root = a.expr("root", Role.VALUE, null, null);
+      if (root instanceof Expr.Lit l && l.value() >= worldSize) {
+        throw a.map().error("root", "root " + l.value() + " of " + kind.statement()
+            + " is out of range: the world has ranks 0.." + (worldSize - 1));
+      }
+    }
+    Datatype type = kind.carriesData() ? a.type("type") : Datatype.BYTE;
+    Expr count = kind.carriesData() ? a.expr("count", Role.VALUE, type, ONE) : ZERO;
+    ReduceOp op = null;
+    if (kind.reduces()) {
+      Node n = a.map().get("op");
+      if (n == null) {
+        throw a.map().error("op", "missing key 'op' in " + kind.statement() + " (expected an operator: "
+            + names() + ")");
+      }
+      ScalarNode s = YamlNodes.scalar(a.map().file(), n, "an operator for 'op'");
+      op = ReduceOp.named(s.getValue());
+      if (op == null) {
+        throw YamlNodes.error(a.map().file(), s, "unknown operator '" + s.getValue() + "' in " + kind.statement()
+            + " (expected one of " + names() + ")");
+      }
+    }
+    return new MpiOp.Collective(kind, root, count, type, op, a.comm());
+  }
+
+  private static String names() {
+    List<String> out = new ArrayList<>();
+    for (ReduceOp o : ReduceOp.values()) {
+      out.add(o.configName());
+    }
+    return String.join(", ", out);
+  }
+
+  /**
+   * Fills the arguments of a collective call and returns its statement name.
+   *
+   * @param x the call
+   * @param m the argument mapping to fill
+   * @return the statement name
+   */
+  static String write(MpiOp.Collective x, YamlBuild.Map m) {
+    CollectiveKind k = x.kind();
+    if (k.rooted()) {
+      m.put("root", ExprWriter.expr(x.root(), null));
+    }
+    if (k.carriesData()) {
+      m.put("count", ExprWriter.expr(x.count(), x.type()));
+      m.put("type", x.type().configName());
+    }
+    if (k.reduces()) {
+      m.put("op", x.op().configName());
+    }
+    if (!x.comm().equals(MpiOp.WORLD)) {
+      m.put("comm", x.comm());
+    }
+    return k.statement();
+  }
+}
