@@ -44,6 +44,14 @@ class BadInputTest {
   }
 
   @Test
+  void aTagThatSnakeYamlRefusesWithoutAMark_isLocatedAtItsNode() throws IOException {
+    // Found by fuzzing (issue 14; ScenarioFileFuzzTest input found-tag-escape-space): SnakeYAML Engine's
+    // composer throws IllegalArgumentException for this tag, which escaped as an internal error, exit 70.
+    // The tag ends at the end of the file (followed by a newline, SnakeYAML reports the bad escape itself).
+    assertError("!sc%B", 1, 1, "YAML error: Tag must not contain leading or trailing spaces");
+  }
+
+  @Test
   void unknownKey_listsTheAcceptedKeys() throws IOException {
     assertError("scenari0: x\nranks: []\n", 1, 1, "unknown key 'scenari0'", "expected one of: scenario, source");
     assertError(RANK0 + "      - send: {dest: 0, tga: 0}\n", 5, 25, "unknown key 'tga' in send",

@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.kernel.Kernel;
 import dev.matchpoint.core.net.LatencyModel;
 import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.CollectiveSync;
@@ -243,7 +244,9 @@ final class Collectives {
     }
     Call mine = w.ranks[t.rank].collectives.get(p.context(), p.index());
     int rounds = x.kind().rounds(w.size);
-    long ns = rounds * messageNs(w, (long) mine.count() * mine.type().sizeBytes());
+    long one = messageNs(w, (long) mine.count() * mine.type().sizeBytes());
+    // Saturated past the kernel's horizon (e.g. G: 1e300), where the run ends, instead of overflowing.
+    long ns = rounds > 0 && one > Kernel.HORIZON_NS / rounds ? Kernel.HORIZON_NS + 1 : rounds * one;
     t.collective = new Pending(p.context(), p.index(), p.sync(),
         "algorithm " + x.kind().algorithm() + ", " + rounds + " rounds, " + ns + " ns");
     if (ns == 0) {

@@ -69,7 +69,9 @@ public final class Runner {
     World world = World.timed(spec, kernel, new RandomStreams(seed), seam, sink, options.checks());
     world.start();
     Kernel.RunResult r = kernel.run(options.stepBudget(), options.timeLimitNs());
-    boolean budget = r.stop() == Kernel.Stop.EVENT_BUDGET || r.stop() == Kernel.Stop.TIME_LIMIT;
+    // Simulated time running past the kernel's horizon (e.g. a latency draw of 1e300 ns) is a time limit too.
+    boolean budget = r.stop() == Kernel.Stop.EVENT_BUDGET || r.stop() == Kernel.Stop.TIME_LIMIT
+        || r.stop() == Kernel.Stop.HORIZON;
     return finish(world, seam, budget, kernel.nowNs(), trace);
   }
 

@@ -48,7 +48,8 @@ import picocli.CommandLine.Parameters;
       "",
       "Exit codes: 0 the model's pairing is the recorded one and no other pairing was found,",
       "1 a different pairing was observed or found possible, 3 the timed run ended erroneous, 4 it",
-      "reached its step budget, 64 bad input, 70 internal."
+      "reached its step budget or a budget (schedules, time, memory) stopped the exploration before",
+      "it was exhaustive, 64 bad input, 70 internal."
     })
 final class ReplayTraceCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -152,8 +153,13 @@ final class ReplayTraceCommand implements Callable<Integer> {
       if (r.run().outcome() == Outcome.ERRONEOUS || r.run().outcome() == Outcome.BUDGET_EXHAUSTED) {
         return ExitCode.of(r.run()).code();
       }
-      return r.differences().isEmpty() && r.otherPairings().isEmpty() ? ExitCode.OK.code()
-          : ExitCode.CHECK_FAILED.code();
+      if (!r.differences().isEmpty() || !r.otherPairings().isEmpty()) {
+        return ExitCode.CHECK_FAILED.code();
+      }
+      // As for explore: an exploration that a budget (schedules, time, memory, steps) cut short has not
+      // shown that no other pairing is reachable.
+      return r.exploration() != null && !r.exploration().exhaustive() ? ExitCode.BUDGET_EXHAUSTED.code()
+          : ExitCode.OK.code();
     } catch (TraceImportException e) {
       return Cli.badInput(err, e.getMessage());
     } catch (java.io.IOException e) {

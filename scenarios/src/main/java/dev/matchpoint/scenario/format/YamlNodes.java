@@ -49,9 +49,9 @@ final class YamlNodes {
     LoadSettings settings = LoadSettings.builder().setLabel(file).setAllowRecursiveKeys(false)
         .setCodePointLimit(Integer.MAX_VALUE).build();
     Optional<Node> root;
+    DepthLimit parser = new DepthLimit(new ParserImpl(settings, new StreamReader(new WholeCodePoints(text), settings)),
+        file);
     try {
-      Parser parser = new DepthLimit(new ParserImpl(settings, new StreamReader(new WholeCodePoints(text), settings)),
-          file);
       root = new Composer(settings, parser).getSingleNode();
     } catch (MarkedYamlEngineException e) {
       Mark m = e.getProblemMark().or(e::getContextMark).orElse(null);
@@ -60,6 +60,12 @@ final class YamlNodes {
       throw new ScenarioException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1, problem);
     } catch (YamlEngineException e) {
       throw new ScenarioException(file, 0, 0, "YAML error: " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      // SnakeYAML Engine 2.10's composer refuses some tags this way (a '!' tag whose %-escape decodes
+      // to a space: "Tag must not contain leading or trailing spaces"); the node is the last one parsed.
+      Mark m = parser.lastStart;
+      throw new ScenarioException(file, m == null ? 0 : m.getLine() + 1, m == null ? 0 : m.getColumn() + 1,
+          "YAML error: " + e.getMessage());
     }
     if (root.isEmpty()) {
       throw new ScenarioException(file, 1, 1, "the file is empty (expected a mapping with at least 'scenario' and "
@@ -110,6 +116,8 @@ final class YamlNodes {
     private final Parser parser;
     private final String file;
     private int depth;
+    /** Where the last event returned starts, or null. */
+    Mark lastStart;
 
     DepthLimit(Parser parser, String file) {
       this.parser = parser;
@@ -134,6 +142,7 @@ final class YamlNodes {
     @Override
     public Event next() {
       Event e = parser.next();
+      lastStart = e.getStartMark().orElse(null);
       Event.ID id = e.getEventId();
       if (id == Event.ID.MappingStart || id == Event.ID.SequenceStart) {
         if (++depth > MAX_DEPTH) {

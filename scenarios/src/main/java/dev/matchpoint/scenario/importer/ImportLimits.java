@@ -23,6 +23,14 @@ public final class ImportLimits {
    */
   static final long HEAP_BYTES_PER_RANK = 1024;
 
+  /**
+   * A system property that lowers the rank limit of imports below {@link #MAX_RANKS}, e.g. {@code
+   * -Dmatchpoint.import.maxRanks=1024}. The {@code fuzz} Maven profile sets it (README, "Fuzzing"):
+   * a fuzzed trace naming a rank near the heap's limit takes about a second to import, and inputs
+   * like that would otherwise take most of a fuzzing run.
+   */
+  public static final String MAX_RANKS_PROPERTY = "matchpoint.import.maxRanks";
+
   private ImportLimits() {}
 
   /**
@@ -38,6 +46,10 @@ public final class ImportLimits {
   static String rankProblem(long ranks, long heapBytes) {
     if (ranks > MAX_RANKS) {
       return ranks + " ranks, more than the " + MAX_RANKS + " (2^24) a scenario may have";
+    }
+    long lowered = Long.getLong(MAX_RANKS_PROPERTY, MAX_RANKS);
+    if (ranks > lowered) {
+      return ranks + " ranks, more than the " + lowered + " that -D" + MAX_RANKS_PROPERTY + " allows";
     }
     long need = ranks * HEAP_BYTES_PER_RANK;
     if (need > heapBytes) {

@@ -105,6 +105,24 @@ class FailuresTest {
   }
 
   @Test
+  @SpecClause(source = "docs/cli.md, Exit codes", text = "4 | budget exhausted: the step budget ran out before the run "
+      + "ended; or simulated time would pass 2^53 ns (about 104 days, the end of the timed model's clock)")
+  void decimalNetworkValuesBeyondTheClock_endTheRunAtTheHorizon_exit4WithItsSummary() throws Exception {
+    // Found by fuzzing (issue 14): these ran into "cannot schedule -9223372036854775609 ns in the past", exit 70.
+    // The inputs are also in the scenario fuzz target's corpus.
+    // G-1e300-bcast: a collective's timed cost (rounds times one message) wrapped around and the run ended OK.
+    for (String name : List.of("G-1e300", "O-1e300", "exponential-mean-1e300", "lognormal-mu-1000",
+        "G-1e300-bcast")) {
+      Path file = Path.of(getClass().getResource("/dev/matchpoint/scenario/fuzz/ScenarioFileFuzzTestInputs/"
+          + "scenarioFile/found-network-" + name + ".yaml").toURI());
+      Result r = execute(Main.commandLine(), "run", file.toString());
+      assertEquals(4, r.code(), name + ": " + r.out() + r.err());
+      assertTrue(r.out().contains("outcome:    BUDGET_EXHAUSTED  (exit 4)"), name + ": " + r.out());
+      assertEquals("", r.err(), name);
+    }
+  }
+
+  @Test
   @SpecClause(source = "docs/cli.md, Exit codes", text = "1 | a check failed")
   void inputsThatOverflowTheStackOrTheHeap_neverExit1_norPrintAStackTrace() throws Exception {
     // Reproducers of issue 14, defect 1: ~3,000 nested parentheses overflow the expression parser;

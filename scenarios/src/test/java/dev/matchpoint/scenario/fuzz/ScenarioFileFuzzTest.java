@@ -8,7 +8,6 @@ import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.ScenarioLoader;
 import dev.matchpoint.scenario.format.ScenarioWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -29,7 +28,7 @@ class ScenarioFileFuzzTest {
   @FuzzTest(maxDuration = "5m")
   void scenarioFile(byte[] input) {
     String text = new String(input, StandardCharsets.UTF_8);
-    long start = cpuNs();
+    long start = TraceFuzz.cpuNs();
     try {
       Scenario s = ScenarioLoader.load(text, "fuzz.yaml");
       assertTrue(s.toString().length() > 0);
@@ -38,12 +37,7 @@ class ScenarioFileFuzzTest {
     } catch (ScenarioException e) {
       assertTrue(e.getMessage().startsWith("fuzz.yaml:"), e.getMessage());
     }
-    long used = cpuNs() - start;
+    long used = TraceFuzz.cpuNs() - start;
     assertTrue(used <= CPU_BOUND_NS, "one input took " + used / 1_000_000 + " ms of CPU");
-  }
-
-  /** This thread's CPU time. */
-  static long cpuNs() {
-    return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
   }
 }

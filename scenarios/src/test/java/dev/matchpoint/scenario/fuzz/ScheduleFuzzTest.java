@@ -21,7 +21,7 @@ class ScheduleFuzzTest {
   @FuzzTest(maxDuration = "5m")
   void scheduleText(byte[] input) {
     String text = new String(input, StandardCharsets.UTF_8);
-    long start = ScenarioFileFuzzTest.cpuNs();
+    long start = TraceFuzz.cpuNs();
     try {
       Schedule s = Schedule.parse(text);
       assertEquals(s, Schedule.parse(s.toString()));
@@ -32,7 +32,7 @@ class ScheduleFuzzTest {
     } catch (IllegalArgumentException e) {
       assertTrue(e.getMessage().contains(" at offset "), e.getMessage());
     }
-    long used = ScenarioFileFuzzTest.cpuNs() - start;
+    long used = TraceFuzz.cpuNs() - start;
     assertTrue(used <= ScenarioFileFuzzTest.CPU_BOUND_NS, "one input took " + used / 1_000_000 + " ms of CPU");
   }
 }

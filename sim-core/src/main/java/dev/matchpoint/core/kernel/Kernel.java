@@ -45,6 +45,11 @@ public final class Kernel {
     EVENT_BUDGET,
     /** The next event lies beyond the time limit. */
     TIME_LIMIT,
+    /**
+     * An event was to be scheduled after {@link #HORIZON_NS}; it was not, and the run ended after
+     * the event that scheduled it.
+     */
+    HORIZON,
     /** {@link #stop()} was called. */
     STOPPED
   }
@@ -58,9 +63,19 @@ public final class Kernel {
    */
   public record RunResult(Stop stop, long eventsFired, long endTimeNs) {}
 
+  /**
+   * The latest simulated time an event may be due, in ns: 2^53 (about 104 days), the span in which
+   * the event list's {@code double} times are exact integers. Durations the model computes without
+   * a bound (a per-byte cost times a message size, a random latency draw) saturate at it, so sums of
+   * a few of them cannot overflow a {@code long}; an event due after it ends the run ({@link
+   * Stop#HORIZON}).
+   */
+  public static final long HORIZON_NS = 1L << 53;
+
   private final KernelSimulator sim;
   private final SchedulerSeam seam;
   private boolean stopRequested;
+  private boolean pastHorizon;
   private long eventsFired;
   /**
    * Fired events kept for reuse: a run schedules about as many events as it fires, so in steady
@@ -110,13 +125,18 @@ public final class Kernel {
   /**
    * Schedules {@code action} after {@code delayNs} nanoseconds.
    *
-   * @param delayNs at least 0
+   * @param delayNs at least 0; when the event would be due after {@link #HORIZON_NS} it is not
+   *     scheduled and {@link #run} returns {@link Stop#HORIZON} after the current event
    * @param action what to do then
    * @throws IllegalArgumentException when {@code delayNs < 0}
    */
   public void schedule(long delayNs, Action action) {
     if (delayNs < 0) {
       throw new IllegalArgumentException("cannot schedule " + delayNs + " ns in the past");
+    }
+    if (delayNs > HORIZON_NS - nowNs()) {
+      pastHorizon = true;
+      return;
     }
     KernelEvent ev = spare.take();
     if (ev != null) {
@@ -130,7 +150,7 @@ public final class Kernel {
   /**
    * Schedules {@code action} at absolute time {@code timeNs}.
    *
-   * @param timeNs at least {@link #nowNs()}
+   * @param timeNs at least {@link #nowNs()}; after {@link #HORIZON_NS} as for {@link #schedule}
    * @param action what to do then
    * @throws IllegalArgumentException when {@code timeNs} lies in the past
    */
@@ -154,7 +174,8 @@ public final class Kernel {
 
   /**
    * Fires events until the list is empty, {@code eventBudget} events have fired, the next event
-   * lies after {@code timeLimitNs}, or {@link #stop()} is called.
+   * lies after {@code timeLimitNs}, an event was to be due after {@link #HORIZON_NS}, or {@link
+   * #stop()} is called.
    *
    * @param eventBudget maximum events to fire in this call
    * @param timeLimitNs events due strictly after this time are not fired
@@ -166,6 +187,10 @@ public final class Kernel {
     long fired = 0;
     Stop stop;
     while (true) {
+      if (pastHorizon) {
+        stop = Stop.HORIZON;
+        break;
+      }
       if (stopRequested) {
         stop = Stop.STOPPED;
         break;

@@ -1,6 +1,7 @@
 package dev.matchpoint.core.net;
 
 import dev.matchpoint.core.ConfigException;
+import dev.matchpoint.core.kernel.Kernel;
 import umontreal.ssj.probdist.ExponentialDist;
 import umontreal.ssj.probdist.LognormalDist;
 import umontreal.ssj.rng.RandomStream;
@@ -93,7 +94,8 @@ public sealed interface LatencyModel {
 
   /**
    * Exponential with the given mean, rounded to the nearest nanosecond (SSJ {@code
-   * ExponentialDist.inverseF(1/mean, u)}).
+   * ExponentialDist.inverseF(1/mean, u)}), at most {@link Kernel#HORIZON_NS} (a run whose packet
+   * would arrive after it ends there).
    *
    * @param meanNs greater than 0
    */
@@ -116,13 +118,14 @@ public sealed interface LatencyModel {
 
     @Override
     public long sampleNs(RandomStream stream) {
-      return Math.round(ExponentialDist.inverseF(1.0 / meanNs, stream.nextDouble()));
+      return saturated(ExponentialDist.inverseF(1.0 / meanNs, stream.nextDouble()));
     }
   }
 
   /**
    * Lognormal: {@code ln(latency in ns)} is normal with mean {@code mu} and standard deviation
-   * {@code sigma}; rounded to the nearest nanosecond (SSJ {@code LognormalDist.inverseF}).
+   * {@code sigma}; rounded to the nearest nanosecond (SSJ {@code LognormalDist.inverseF}), at most
+   * {@link Kernel#HORIZON_NS} (a run whose packet would arrive after it ends there).
    *
    * @param mu mean of the logarithm
    * @param sigma standard deviation of the logarithm, greater than 0
@@ -149,7 +152,7 @@ public sealed interface LatencyModel {
 
     @Override
     public long sampleNs(RandomStream stream) {
-      return Math.round(LognormalDist.inverseF(mu, sigma, stream.nextDouble()));
+      return saturated(LognormalDist.inverseF(mu, sigma, stream.nextDouble()));
     }
   }
 
@@ -202,23 +205,25 @@ public sealed interface LatencyModel {
     }
 
     /**
-     * The NIC's time for the bytes after the first, {@code round(max(n-1, 0) * G)} (half up).
+     * The NIC's time for the bytes after the first, {@code round(max(n-1, 0) * G)} (half up),
+     * at most {@link Kernel#HORIZON_NS} (a run that would go on after it ends there).
      *
      * @param sizeBytes n
      * @return nanoseconds
      */
     public long bytesNs(long sizeBytes) {
-      return Math.round(Math.max(sizeBytes - 1, 0) * gapPerByteNs);
+      return saturated(Math.max(sizeBytes - 1, 0) * gapPerByteNs);
     }
 
     /**
-     * The CPU's time for the bytes after the first, {@code round(max(n-1, 0) * O)} (half up).
+     * The CPU's time for the bytes after the first, {@code round(max(n-1, 0) * O)} (half up),
+     * at most {@link Kernel#HORIZON_NS} (a run that would go on after it ends there).
      *
      * @param sizeBytes n
      * @return nanoseconds
      */
     public long cpuBytesNs(long sizeBytes) {
-      return Math.round(Math.max(sizeBytes - 1, 0) * overheadPerByteNs);
+      return saturated(Math.max(sizeBytes - 1, 0) * overheadPerByteNs);
     }
 
     /** LogGP has no per-packet draw; its timing is stateful (see the class comment). */
@@ -226,5 +231,16 @@ public sealed interface LatencyModel {
     public long sampleNs(RandomStream stream) {
       return latencyNs;
     }
+  }
+
+  /**
+   * A duration in ns rounded half up and saturated: at most {@link Kernel#HORIZON_NS}, so that
+   * adding a few of them to a time before the horizon cannot overflow a {@code long}.
+   *
+   * @param ns a non-negative duration (infinity included)
+   * @return {@code min(round(ns), HORIZON_NS)}
+   */
+  private static long saturated(double ns) {
+    return Math.min(Math.round(ns), Kernel.HORIZON_NS);
   }
 }

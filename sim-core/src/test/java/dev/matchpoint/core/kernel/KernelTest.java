@@ -97,6 +97,22 @@ class KernelTest {
   }
 
   @Test
+  void anEventDueAfterTheHorizon_isNotScheduled_andTheRunEndsAfterTheEventThatAskedForIt() {
+    Kernel kernel = new Kernel(new SchedulerSeam(FifoScheduler.INSTANCE));
+    List<Long> fired = new ArrayList<>();
+    kernel.schedule(10, () -> {
+      fired.add(kernel.nowNs());
+      kernel.scheduleAt(Kernel.HORIZON_NS, () -> fired.add(kernel.nowNs()));
+      kernel.schedule(Kernel.HORIZON_NS, () -> fired.add(-1L));
+    });
+    kernel.schedule(20, () -> fired.add(kernel.nowNs()));
+    Kernel.RunResult r = kernel.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    assertEquals(Kernel.Stop.HORIZON, r.stop());
+    assertEquals(List.of(10L), fired);
+    assertEquals(10, r.endTimeNs());
+  }
+
+  @Test
   void schedule_negativeDelay_isRejected() {
     Kernel kernel = new Kernel(new SchedulerSeam(FifoScheduler.INSTANCE));
     assertThrows(IllegalArgumentException.class, () -> kernel.schedule(-1, () -> { }));
