@@ -41,7 +41,7 @@ public final class MatchingEngine {
   private final PostedReceiveQueue posted;
   private final UnexpectedMessageQueue unexpected;
   /** (source, context) to the next sequence number to release. */
-  private final ExpectedSequences expectedSeq;
+  private final ChannelSequences expectedSeq;
   // The maps below are null while empty (most ranks never need them): a world of 2^20 ranks would
   // otherwise hold four empty trees per rank.
   /** (source, context) to early arrivals by sequence number; null while empty. */
@@ -69,7 +69,7 @@ public final class MatchingEngine {
     this.policy = policy;
     this.posted = posted;
     this.unexpected = unexpected;
-    this.expectedSeq = new ExpectedSequences();
+    this.expectedSeq = new ChannelSequences();
   }
 
   private MatchingEngine(MatchingEngine o) {

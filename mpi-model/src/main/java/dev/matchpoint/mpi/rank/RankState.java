@@ -2,6 +2,7 @@ package dev.matchpoint.mpi.rank;
 
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.explore.FingerprintSink;
+import dev.matchpoint.mpi.match.ChannelSequences;
 import dev.matchpoint.mpi.match.MatchingEngine;
 import dev.matchpoint.mpi.program.SourceLocation;
 
@@ -26,7 +27,7 @@ final class RankState {
   /** Per thread, whether {@code threads[i]} is this rank's own (writable); null when all are. */
   private boolean[] ownedThreads;
   /** (dest, context) to the next send sequence number. */
-  final SendSequences sendSeq;
+  final ChannelSequences sendSeq;
   /** Attached buffer size for buffered sends, or -1 when none is attached (MPI-3.1 §3.6). */
   long bufferAttachedBytes = -1;
   /** Where the attached buffer was attached: named when the run ends with messages in it. */
@@ -54,7 +55,7 @@ final class RankState {
     this.rank = rank;
     this.engine = engine;
     this.threads = threads;
-    this.sendSeq = new SendSequences();
+    this.sendSeq = new ChannelSequences();
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
     this.collectives = new Collectives.Log();
