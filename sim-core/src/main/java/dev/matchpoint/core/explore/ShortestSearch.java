@@ -186,70 +186,23 @@ final class ShortestSearch<S, A> {
    * packed in one long (8 to 12 bytes per state, the array growing by half).
    */
   private static final class Nodes {
-    private static final long TAG = 0xffff_ffff_0000_0000L;
-    private long[] table = new long[2 * 64];
-    private int capacity = 64;
+    private final VisitedTable table = new VisitedTable();
     private long[] links = new long[64];
     private int size;
 
-    private static long word0(long high) {
-      return high == 0 ? 1 : high;
-    }
-
-    private int home(long word0) {
-      return (int) (Math.multiplyHigh(word0, capacity) + ((word0 >> 63) & capacity));
-    }
-
-    /** The slot holding the fingerprint, or the empty slot where it belongs. */
-    private int slot(long w0, long tag) {
-      int i = home(w0);
-      while (table[2 * i] != 0 && !(table[2 * i] == w0 && (table[2 * i + 1] & TAG) == tag)) {
-        if (++i == capacity) {
-          i = 0;
-        }
-      }
-      return i;
-    }
-
     boolean contains(long high, long low) {
-      return table[2 * slot(word0(high), low & TAG)] != 0;
+      return table.contains(high, low);
     }
 
     /** Stores an absent fingerprint as a new node; returns its number. */
     int add(long high, long low, int parent, int choice) {
-      long w0 = word0(high);
-      int i = slot(w0, low & TAG);
       int id = size++;
-      table[2 * i] = w0;
-      table[2 * i + 1] = (low & TAG) | id;
+      table.putIfAbsent(high, low, id);
       if (id == links.length) {
         links = Arrays.copyOf(links, links.length + links.length / 2);
       }
       links[id] = ((long) parent << 32) | (choice & 0xffff_ffffL);
-      if (size > capacity * 0.84) {
-        grow();
-      }
       return id;
-    }
-
-    private void grow() {
-      long[] old = table;
-      int oldCapacity = capacity;
-      capacity = oldCapacity + oldCapacity / 4;
-      table = new long[2 * capacity];
-      for (int j = 0; j < oldCapacity; j++) {
-        long e0 = old[2 * j];
-        if (e0 != 0) {
-          int i = home(e0);
-          while (table[2 * i] != 0) {
-            if (++i == capacity) {
-              i = 0;
-            }
-          }
-          table[2 * i] = e0;
-          table[2 * i + 1] = old[2 * j + 1];
-        }
-      }
     }
 
     int size() {

@@ -1,7 +1,8 @@
 package dev.matchpoint.core.explore;
 
 /**
- * The visited-state set of {@link StatefulSearch}: an open-addressing table (linear probing) of
+ * The visited-state set of {@link StatefulSearch} (and the node table of {@link ShortestSearch},
+ * whose 32-bit word is a node's number): an open-addressing table (linear probing) of
  * 16-byte entries in one {@code long[]}, after SPIN's hash compaction (Holzmann, "The SPIN Model
  * Checker", 2003, §9). An entry holds 96 bits of the state's 128-bit fingerprint ({@link StateKey})
  * and a 32-bit word, the state's stored sleep set as a bitmask over the indices of its enabled
@@ -20,6 +21,8 @@ final class VisitedTable {
   /** Bytes of one entry. */
   static final int ENTRY_BYTES = 16;
   private static final int INITIAL_CAPACITY = 64;
+  /** The 32 bits of a fingerprint's second half kept in an entry. */
+  private static final long TAG = 0xffff_ffff_0000_0000L;
 
   private long[] table = new long[2 * INITIAL_CAPACITY];
   private int capacity = INITIAL_CAPACITY;
@@ -51,29 +54,40 @@ final class VisitedTable {
    */
   long putIfAbsent(long high, long low, int sleep) {
     long w0 = word0(high);
-    long tag = low & 0xffff_ffff_0000_0000L;
-    int i = home(w0);
-    while (true) {
-      long e0 = table[2 * i];
-      if (e0 == 0) {
-        break;
-      }
-      long e1 = table[2 * i + 1];
-      if (e0 == w0 && (e1 & 0xffff_ffff_0000_0000L) == tag) {
-        lastSlot = i;
-        return e1 & 0xffff_ffffL;
-      }
-      if (++i == capacity) {
-        i = 0;
-      }
+    long tag = low & TAG;
+    int i = slot(w0, tag);
+    lastSlot = i;
+    if (table[2 * i] != 0) {
+      return table[2 * i + 1] & 0xffff_ffffL;
     }
     table[2 * i] = w0;
     table[2 * i + 1] = tag | (sleep & 0xffff_ffffL);
-    lastSlot = i;
     if (++size > threshold) {
       grow();
     }
     return ABSENT;
+  }
+
+  /**
+   * Whether a state is stored.
+   *
+   * @param high first 64 bits of the state's fingerprint
+   * @param low last 64 bits (32 of them are kept)
+   * @return true when an entry holds the fingerprint's 96 kept bits
+   */
+  boolean contains(long high, long low) {
+    return table[2 * slot(word0(high), low & TAG)] != 0;
+  }
+
+  /** The slot holding the key, or the empty slot where it belongs (linear probing). */
+  private int slot(long w0, long tag) {
+    int i = home(w0);
+    while (table[2 * i] != 0 && !(table[2 * i] == w0 && (table[2 * i + 1] & TAG) == tag)) {
+      if (++i == capacity) {
+        i = 0;
+      }
+    }
+    return i;
   }
 
   /**
@@ -83,7 +97,7 @@ final class VisitedTable {
    */
   void replaceLast(int sleep) {
     int i = lastSlot;
-    table[2 * i + 1] = (table[2 * i + 1] & 0xffff_ffff_0000_0000L) | (sleep & 0xffff_ffffL);
+    table[2 * i + 1] = (table[2 * i + 1] & TAG) | (sleep & 0xffff_ffffL);
   }
 
   private void grow() {
