@@ -97,33 +97,54 @@ public final class Observations implements Check {
   }
 
   /**
-   * The receipts as text: {@code r2.t0#0<-0#0 r2.t0#1<-1#0}, one entry per receive request that
-   * received something (its messages separated by commas), in request order (rank, thread, then
-   * the thread's request counter).
+   * The receipts as text: {@code r2.t0#0<-0#0 r2.t0#1<-1#0}, the items of {@link #receiptItems()}
+   * separated by spaces.
    *
    * @return the text, empty when nothing was received
    */
   public String receipts() {
-    StringBuilder sb = new StringBuilder();
-    for (Map.Entry<Long, List<Long>> e : received.entrySet()) {
-      sb.append(sb.length() > 0 ? " " : "").append(RequestIds.format(e.getKey())).append("<-");
-      append(sb, e.getValue());
-    }
-    return sb.toString();
+    return String.join(" ", receiptItems());
   }
 
   /**
-   * The probes' results as text: {@code r2.t0<-0#0,1#0 r2.t1<-1#0}, threads in name order.
+   * The receipts, one item per receive request that received something: {@code r2.t0#0<-0#0} (its
+   * messages separated by commas), in request order (rank, thread, then the thread's request
+   * counter).
+   *
+   * @return the items, empty when nothing was received
+   */
+  public List<String> receiptItems() {
+    return items(received, RequestIds::format);
+  }
+
+  /**
+   * The probes' results as text: {@code r2.t0<-0#0,1#0 r2.t1<-1#0}, the items of {@link
+   * #probeItems()} separated by spaces.
    *
    * @return the text, empty when no probe returned a message
    */
   public String probes() {
-    StringBuilder sb = new StringBuilder();
-    for (Map.Entry<String, List<Long>> e : probed.entrySet()) {
-      sb.append(sb.length() > 0 ? " " : "").append(e.getKey()).append("<-");
+    return String.join(" ", probeItems());
+  }
+
+  /**
+   * The probes' results, one item per thread whose probes or matched probes returned a message:
+   * {@code r2.t0<-0#0,1#0} (in call order), threads in name order.
+   *
+   * @return the items, empty when no probe returned a message
+   */
+  public List<String> probeItems() {
+    return items(probed, k -> k);
+  }
+
+  private static <K> List<String> items(TreeMap<K, List<Long>> map, java.util.function.Function<K, String> name) {
+    List<String> out = new ArrayList<>(map.size());
+    for (Map.Entry<K, List<Long>> e : map.entrySet()) {
+      StringBuilder sb = new StringBuilder(name.apply(e.getKey())).append("<-");
       append(sb, e.getValue());
+      out.add(sb.toString());
     }
-    return sb.toString();
+    return out;
   }
 
   private static void append(StringBuilder sb, List<Long> messages) {

@@ -47,22 +47,31 @@ public final class Receipts implements Check {
   }
 
   /**
-   * The receipts as text: {@code r2.t0<-0#0,1#0 r2.t1<-...}, threads in name order.
+   * The receipts as text: {@code r2.t0<-0#0,1#0 r2.t1<-...}, the items of {@link #items()}
+   * separated by spaces.
    *
    * @return the text
    */
   public String describe() {
-    StringBuilder sb = new StringBuilder();
+    return String.join(" ", items());
+  }
+
+  /**
+   * The receipts, one item per thread that received something: {@code r2.t0<-0#0,1#0} (its
+   * messages in match order), threads in name order.
+   *
+   * @return the items
+   */
+  public List<String> items() {
+    List<String> out = new ArrayList<>(byThread.size());
     for (Map.Entry<String, List<Long>> e : byThread.entrySet()) {
-      if (sb.length() > 0) {
-        sb.append(' ');
-      }
-      sb.append(e.getKey()).append("<-");
+      StringBuilder sb = new StringBuilder(e.getKey()).append("<-");
       for (int i = 0; i < e.getValue().size(); i++) {
         sb.append(i == 0 ? "" : ",").append(MessageIds.format(e.getValue().get(i)));
       }
+      out.add(sb.toString());
     }
-    return sb.toString();
+    return out;
   }
 
   @Override

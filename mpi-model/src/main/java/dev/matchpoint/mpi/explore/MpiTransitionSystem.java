@@ -132,29 +132,36 @@ public final class MpiTransitionSystem implements TransitionSystem<World, Action
       violations.add(v.check() + ": " + v.message());
     }
     Collections.sort(violations);
-    StringBuilder sb = new StringBuilder(runEnd.deadlocked() ? "deadlock" : problems.isEmpty() ? "ok" : "erroneous");
+    String result = runEnd.deadlocked() ? "deadlock" : problems.isEmpty() ? "ok" : "erroneous";
+    List<Verdict.Part> parts = new ArrayList<>();
+    parts.add(new Verdict.Part("result", List.of(result)));
     Check record = end.checks().checks().get(0);
     if (record instanceof Observations o) {
-      sb.append(" | receipts ").append(o.receipts().isEmpty() ? "none" : o.receipts());
-      if (!o.probes().isEmpty()) {
-        sb.append(" | probes ").append(o.probes());
+      parts.add(new Verdict.Part("receipts", o.receiptItems()));
+      if (!o.probeItems().isEmpty()) {
+        parts.add(new Verdict.Part("probes", o.probeItems()));
       }
     } else {
-      String receipts = ((Receipts) record).describe();
-      sb.append(" | receipts ").append(receipts.isEmpty() ? "none" : receipts);
+      parts.add(new Verdict.Part("receipts", ((Receipts) record).items()));
     }
     if (runEnd.deadlocked()) {
-      sb.append(" | blocked ").append(String.join("; ", runEnd.blockedThreads()));
+      parts.add(new Verdict.Part("blocked", runEnd.blockedThreads()));
     }
     if (!problems.isEmpty()) {
-      sb.append(" | problems ").append(String.join("; ", problems));
+      parts.add(new Verdict.Part("problems", problems));
     }
     if (!violations.isEmpty()) {
-      sb.append(" | violations ").append(String.join("; ", violations));
+      parts.add(new Verdict.Part("violations", violations));
+    }
+    StringBuilder sb = new StringBuilder(result);
+    for (Verdict.Part part : parts.subList(1, parts.size())) {
+      boolean spaced = part.name().equals("receipts") || part.name().equals("probes");
+      String items = String.join(spaced ? " " : "; ", part.items());
+      sb.append(" | ").append(part.name()).append(' ').append(items.isEmpty() ? "none" : items);
     }
     List<String> details = new ArrayList<>(violations);
     details.addAll(problems);
-    return new Verdict(sb.toString(), !violations.isEmpty(), details);
+    return new Verdict(sb.toString(), !violations.isEmpty(), details, parts);
   }
 
   @Override

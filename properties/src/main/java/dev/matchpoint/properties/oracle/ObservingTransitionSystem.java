@@ -80,7 +80,7 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
   public Verdict verdict(World state) {
     Verdict v = plain.verdict(state);
     ObservationLog log = (ObservationLog) state.checks().checks().get(1);
-    return new Verdict(v.outcome() + " | observed " + log.describe(), v.violation(), v.details());
+    return new Verdict(v.outcome() + " | observed " + log.describe(), v.violation(), v.details(), v.parts());
   }
 
   @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.matchpoint.core.explore.Counterexample;
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
+import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.core.sched.Schedule;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,6 +22,11 @@ import java.util.Map;
  * the machine.
  */
 final class ExploreJson {
+  /** The schema name in the report ({@code docs/schemas/explore-report.schema.json}). */
+  static final String SCHEMA = "matchpoint-explore-report";
+  /** The schema version; raised on any incompatible change. */
+  static final int VERSION = 1;
+
   private ExploreJson() {}
 
   /**
@@ -36,6 +42,8 @@ final class ExploreJson {
     ExploreOptions o = plan.options();
     try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
+      g.writeStringField("schema", SCHEMA);
+      g.writeNumberField("version", VERSION);
       g.writeStringField("scenario", plan.scenario().name());
       g.writeStringField("file", plan.file());
       g.writeStringField("expect", plan.scenario().expect() == null ? null : plan.scenario().expect().configName());
@@ -86,14 +94,22 @@ final class ExploreJson {
     for (Map.Entry<String, ExplorationReport.OutcomeClass> e : r.outcomes().entrySet()) {
       ExplorationReport.OutcomeClass c = e.getValue();
       g.writeStartObject();
-      g.writeStringField("outcome", e.getKey());
-      g.writeBooleanField("violation", c.verdict().violation());
+      outcomeClass(g, c.verdict());
       g.writeNumberField("count", c.count());
-      strings(g, "details", c.verdict().details());
       g.writeStringField("schedule", schedules.get(e.getKey()).toString());
       g.writeEndObject();
     }
     g.writeEndArray();
+  }
+
+  /**
+   * An outcome class's fields: {@code class} (its one-line text, the class's identity),
+   * {@code violation}, and its parts as structured fields ({@link OutcomeFields}).
+   */
+  private static void outcomeClass(JsonGenerator g, Verdict v) throws IOException {
+    g.writeStringField("class", v.outcome());
+    g.writeBooleanField("violation", v.violation());
+    OutcomeFields.write(g, v);
   }
 
   private static void counterexample(JsonGenerator g, ExplorePlan plan, Counterexample cex) throws IOException {
@@ -106,20 +122,16 @@ final class ExploreJson {
     g.writeBooleanField("shortest", cex.shortest());
     g.writeStringField("length", cex.length().configName());
     g.writeStringField("length_note", cex.note());
-    strings(g, "steps", cex.steps());
-    strings(g, "notes", StepNotes.of(plan.replay(cex).trace(), cex.steps().size()));
     g.writeStringField("schedule", cex.schedule().trimmed().toString());
-    g.writeStringField("outcome", cex.verdict().outcome());
-    strings(g, "details", cex.verdict().details());
+    outcomeClass(g, cex.verdict());
+    List<String> notes = StepNotes.of(plan.replay(cex).trace(), cex.steps().size());
+    g.writeArrayFieldStart("steps");
+    for (int i = 0; i < cex.steps().size(); i++) {
+      OutcomeFields.step(g, i + 1, cex.steps().get(i), notes.get(i));
+    }
+    g.writeEndArray();
     g.writeEndObject();
     g.writeStringField("replay", plan.replayCommand(cex));
   }
 
-  private static void strings(JsonGenerator g, String name, List<String> values) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (String v : values) {
-      g.writeString(v);
-    }
-    g.writeEndArray();
-  }
 }

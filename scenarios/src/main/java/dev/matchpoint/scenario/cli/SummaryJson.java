@@ -18,9 +18,15 @@ import java.util.Map;
 
 /**
  * The summary as one JSON object for programs ({@code run --json}); fields are documented in
- * {@code docs/cli.md}. Matches are all listed, without the text summary's cap.
+ * {@code docs/cli.md}, schema {@code docs/schemas/run-summary.schema.json}. Matches are all listed,
+ * without the text summary's cap.
  */
 final class SummaryJson {
+  /** The schema name in the summary. */
+  static final String SCHEMA = "matchpoint-run-summary";
+  /** The schema version; raised on any incompatible change. */
+  static final int VERSION = 1;
+
   private SummaryJson() {}
 
   /**
@@ -36,6 +42,8 @@ final class SummaryJson {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
+      g.writeStringField("schema", SCHEMA);
+      g.writeNumberField("version", VERSION);
       g.writeStringField("scenario", plan.scenario().name());
       g.writeStringField("file", plan.file());
       g.writeStringField("expect", plan.scenario().expect() == null ? null : plan.scenario().expect().configName());
