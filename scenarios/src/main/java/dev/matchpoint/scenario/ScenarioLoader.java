@@ -2,6 +2,7 @@ package dev.matchpoint.scenario;
 
 import dev.matchpoint.mpi.program.ProgramException;
 import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import dev.matchpoint.scenario.format.ScenarioReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,18 @@ public final class ScenarioLoader {
    * @throws ScenarioException when the file cannot be read or is not a valid scenario
    */
   public static Scenario load(Path path) {
+    return load(path, ConfigOverrides.NONE);
+  }
+
+  /**
+   * Loads a file with command-line overrides of its model options.
+   *
+   * @param path the file (UTF-8)
+   * @param overrides {@code --cfg} values that replace the file's
+   * @return the validated scenario
+   * @throws ScenarioException when the file cannot be read or is not a valid scenario
+   */
+  public static Scenario load(Path path, ConfigOverrides overrides) {
     String file = path.toString();
     String text;
     try {
@@ -34,7 +47,7 @@ public final class ScenarioLoader {
     } catch (IOException e) {
       throw new ScenarioException(file, 0, 0, "cannot read the file: " + e.getMessage());
     }
-    return load(text, file);
+    return load(text, file, overrides);
   }
 
   /**
@@ -46,7 +59,20 @@ public final class ScenarioLoader {
    * @throws ScenarioException when the text is not a valid scenario
    */
   public static Scenario load(String text, String file) {
-    Scenario s = ScenarioReader.read(text, file);
+    return load(text, file, ConfigOverrides.NONE);
+  }
+
+  /**
+   * Loads scenario text with command-line overrides of its model options.
+   *
+   * @param text the YAML text
+   * @param file the name to report in messages and statement locations
+   * @param overrides {@code --cfg} values that replace the file's
+   * @return the validated scenario
+   * @throws ScenarioException when the text is not a valid scenario
+   */
+  public static Scenario load(String text, String file, ConfigOverrides overrides) {
+    Scenario s = ScenarioReader.read(text, file, overrides);
     compile(s);
     return s;
   }

@@ -1,5 +1,6 @@
 package dev.matchpoint.scenario.cli;
 
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import dev.matchpoint.core.explore.Counterexample;
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
@@ -149,10 +150,10 @@ final class BenchExploreCommand implements Callable<Integer> {
     }
     Scenario race = Library.load("probe-race-2x2");
     ExplorePlan plan = new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
-        .withTimeBudget(time), true, Outcomes.OBSERVABLE);
+        .withTimeBudget(time), true, Outcomes.OBSERVABLE, ConfigOverrides.NONE);
     Measured serial = Measured.of(plan);
     Measured parallel = Measured.of(new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
-        .withTimeBudget(time).withThreads(threads), true, Outcomes.OBSERVABLE));
+        .withTimeBudget(time).withThreads(threads), true, Outcomes.OBSERVABLE, ConfigOverrides.NONE));
     ExplorationReport r = serial.report();
     out.println(row(race.name(), serial, parallel, "-") + " " + (r.violationFound() ? "violation found"
         : "NO VIOLATION FOUND"));
@@ -195,7 +196,7 @@ final class BenchExploreCommand implements Callable<Integer> {
 
   private static ExplorePlan plan(Scenario s, Duration time, int threads) {
     ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time).withThreads(threads);
-    return new ExplorePlan(s.name(), s, o, true, Outcomes.OBSERVABLE);
+    return new ExplorePlan(s.name(), s, o, true, Outcomes.OBSERVABLE, ConfigOverrides.NONE);
   }
 
   /**

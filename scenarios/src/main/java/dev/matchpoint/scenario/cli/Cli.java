@@ -2,6 +2,7 @@ package dev.matchpoint.scenario.cli;
 
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import java.io.PrintWriter;
 
 /** Small helpers shared by the subcommands: bad-input reporting and scenario loading. */
@@ -29,8 +30,29 @@ final class Cli {
    * @return the scenario, or null after reporting the problem
    */
   static Scenario load(String file, PrintWriter err) {
+    return load(file, ConfigOverrides.NONE, err);
+  }
+
+  /**
+   * Loads a scenario with {@code --cfg} overrides, reporting a problem as bad input.
+   *
+   * @param file the FILE argument
+   * @param cfg the {@code --cfg} option
+   * @param err standard error
+   * @return the scenario, or null after reporting the problem
+   */
+  static Scenario load(String file, ConfigOptions cfg, PrintWriter err) {
     try {
-      return ScenarioInput.load(file);
+      return load(file, cfg.overrides(), err);
+    } catch (ScenarioException e) {
+      badInput(err, e.getMessage());
+      return null;
+    }
+  }
+
+  private static Scenario load(String file, ConfigOverrides overrides, PrintWriter err) {
+    try {
+      return ScenarioInput.load(file, overrides);
     } catch (ScenarioException e) {
       badInput(err, e.getMessage());
       return null;

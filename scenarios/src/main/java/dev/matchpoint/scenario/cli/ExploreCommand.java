@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -96,6 +97,8 @@ final class ExploreCommand implements Callable<Integer> {
       + "${DEFAULT-VALUE}).")
   int threads = Runtime.getRuntime().availableProcessors();
 
+  @Mixin ConfigOptions cfg = new ConfigOptions();
+
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
   boolean json;
 
@@ -138,7 +141,7 @@ final class ExploreCommand implements Callable<Integer> {
     if (pctDepth != null && pctDepth < 1) {
       return Cli.badInput(err, "--pct-depth must be >= 1, got " + pctDepth);
     }
-    Scenario sc = Cli.load(file, err);
+    Scenario sc = Cli.load(file, cfg, err);
     if (sc == null) {
       return ExitCode.BAD_INPUT.code();
     }
@@ -147,7 +150,7 @@ final class ExploreCommand implements Callable<Integer> {
         seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true,
         maxStates != null ? maxStates : Long.MAX_VALUE, memory, threads);
     ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction,
-        fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE);
+        fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE, cfg.overrides());
     if (!json) {
       out.println(plan.banner());
       out.flush();

@@ -14,6 +14,7 @@ import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -31,8 +32,11 @@ import java.util.Objects;
  *     sleep sets stay; the other strategies never consult them)
  * @param outcomes how finely final states are classed: what the program could observe (the
  *     default), or also the order in which the model matched each thread's receives
+ * @param cfg the {@code --cfg} overrides the scenario was loaded with, repeated in the banner and
+ *     the replay commands
  */
-record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boolean reduction, Outcomes outcomes) {
+record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boolean reduction, Outcomes outcomes,
+    ConfigOverrides cfg) {
   /** Default schedule budget of the sampling strategies (random, PCT): samples to draw. */
   static final long SAMPLING_BUDGET = 10_000;
 
@@ -103,8 +107,8 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
         + options.pctDepth() : "") + " max-steps=" + options.maxSteps() + " max-states="
         + (options.maxStates() == Long.MAX_VALUE ? "unlimited" : Long.toString(options.maxStates()))
         + " memory-budget=" + (options.memoryBudgetBytes() >> 20) + "m" + " reduction=" + reductionName()
-        + " outcomes=" + outcomes.configName() + " mode=logical " + RunPlan.modelOptions(scenario) + " scenario="
-        + scenario.name();
+        + " outcomes=" + outcomes.configName() + " mode=logical " + RunPlan.modelOptions(scenario)
+        + RunPlan.cfgBanner(cfg) + " scenario=" + scenario.name();
   }
 
   /**
@@ -171,7 +175,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    *     the explorer and the logical runner disagree on the enabled actions)
    */
   RunResult replay(Counterexample cex) {
-    return new RunPlan(file, scenario, scenario.seed(), Mode.LOGICAL, RunPlan.SchedulerKind.REPLAY, cex.schedule())
+    return new RunPlan(file, scenario, scenario.seed(), Mode.LOGICAL, RunPlan.SchedulerKind.REPLAY, cex.schedule(), cfg)
         .run(TraceSink.NONE, true);
   }
 
@@ -193,6 +197,6 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    */
   String replayCommand(Schedule schedule) {
     return "matchpoint replay " + RunPlan.quote(file) + " --mode logical --schedule "
-        + RunPlan.quote(schedule.trimmed().toString());
+        + RunPlan.quote(schedule.trimmed().toString()) + RunPlan.cfgOptions(cfg);
   }
 }

@@ -49,6 +49,8 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Mixin OutputOptions outputs = new OutputOptions();
 
+  @Mixin ConfigOptions cfg = new ConfigOptions();
+
   @Override
   public Integer call() {
     var out = spec.commandLine().getOut();
@@ -66,12 +68,12 @@ final class ReplayCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       return Cli.badInput(err, "--schedule: " + e.getMessage());
     }
-    Scenario sc = Cli.load(file, err);
+    Scenario sc = Cli.load(file, cfg, err);
     if (sc == null) {
       return ExitCode.BAD_INPUT.code();
     }
     RunPlan plan = new RunPlan(file, sc, seed != null ? seed : sc.seed(), m != null ? m : sc.mode(),
-        RunPlan.SchedulerKind.REPLAY, s);
+        RunPlan.SchedulerKind.REPLAY, s, cfg.overrides());
     return RunSession.execute(plan, outputs, out, err);
   }
 }

@@ -51,6 +51,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin OutputOptions outputs = new OutputOptions();
 
+  @Mixin ConfigOptions cfg = new ConfigOptions();
+
   @Override
   public Integer call() {
     var out = spec.commandLine().getOut();
@@ -69,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
     if (seed != null && seed < 0) {
       return Cli.badInput(err, "--seed must be >= 0, got " + seed);
     }
-    Scenario s = Cli.load(file, err);
+    Scenario s = Cli.load(file, cfg, err);
     if (s == null) {
       return ExitCode.BAD_INPUT.code();
     }
@@ -77,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
     if (kind == null) {
       kind = runMode == Mode.TIMED ? RunPlan.SchedulerKind.FIFO : RunPlan.SchedulerKind.RANDOM;
     }
-    RunPlan plan = new RunPlan(file, s, seed != null ? seed : s.seed(), runMode, kind, null);
+    RunPlan plan = new RunPlan(file, s, seed != null ? seed : s.seed(), runMode, kind, null, cfg.overrides());
     return RunSession.execute(plan, outputs, out, err);
   }
 }

@@ -15,6 +15,7 @@ import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.scenario.Mode;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -29,8 +30,11 @@ import java.util.Objects;
  * @param scheduler how choices are made
  * @param replay the schedule to follow when {@code scheduler} is {@link SchedulerKind#REPLAY}, else
  *     null
+ * @param cfg the {@code --cfg} overrides the scenario was loaded with, repeated in the banner and
+ *     the replay command
  */
-record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKind scheduler, Schedule replay) {
+record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKind scheduler, Schedule replay,
+    ConfigOverrides cfg) {
   /** How a run's choices are made. */
   enum SchedulerKind {
     /** Always the first option: same-time events in insertion order, lowest source first. */
@@ -91,7 +95,35 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
    */
   String banner() {
     return "seed=" + seed + " mode=" + mode.configName() + " scheduler=" + newScheduler().describe() + " "
-        + modelOptions(scenario) + " scenario=" + scenario.name();
+        + modelOptions(scenario) + cfgBanner(cfg) + " scenario=" + scenario.name();
+  }
+
+  /**
+   * The {@code --cfg} overrides as banners print them.
+   *
+   * @param cfg the overrides
+   * @return {@code " cfg=KEY:VALUE"} for each, in order; empty when none
+   */
+  static String cfgBanner(ConfigOverrides cfg) {
+    StringBuilder sb = new StringBuilder();
+    for (String arg : cfg.args()) {
+      sb.append(" cfg=").append(arg);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The {@code --cfg} overrides as a replay command repeats them.
+   *
+   * @param cfg the overrides
+   * @return {@code " --cfg KEY:VALUE"} for each (quoted for a POSIX shell when needed); empty when none
+   */
+  static String cfgOptions(ConfigOverrides cfg) {
+    StringBuilder sb = new StringBuilder();
+    for (String arg : cfg.args()) {
+      sb.append(" --cfg ").append(quote(arg));
+    }
+    return sb.toString();
   }
 
   /**
@@ -143,7 +175,7 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
    */
   String replayCommand(RunResult r) {
     return "matchpoint replay " + quote(file) + " --seed " + seed + " --mode " + mode.configName() + " --schedule "
-        + quote(r.schedule().trimmed().toString());
+        + quote(r.schedule().trimmed().toString()) + cfgOptions(cfg);
   }
 
   /**

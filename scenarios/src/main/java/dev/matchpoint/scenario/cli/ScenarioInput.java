@@ -3,6 +3,7 @@ package dev.matchpoint.scenario.cli;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.ScenarioLoader;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import dev.matchpoint.scenario.library.Library;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,10 +20,22 @@ final class ScenarioInput {
    * @throws ScenarioException when it cannot be found or is invalid
    */
   static Scenario load(String file) {
+    return load(file, ConfigOverrides.NONE);
+  }
+
+  /**
+   * Loads and validates the scenario with {@code --cfg} overrides of its model options.
+   *
+   * @param file a path, or a library name such as {@code probe-race-2x2}
+   * @param overrides the overrides
+   * @return the scenario
+   * @throws ScenarioException when it cannot be found or is invalid
+   */
+  static Scenario load(String file, ConfigOverrides overrides) {
     Path path = Path.of(file);
     if (Files.exists(path) || file.contains("/") || file.endsWith(".yaml") || file.endsWith(".yml")) {
-      return ScenarioLoader.load(path);
+      return ScenarioLoader.load(path, overrides);
     }
-    return Library.load(file);
+    return Library.load(file, overrides);
   }
 }

@@ -51,7 +51,21 @@ public final class ScenarioReader {
    * @throws ScenarioException at the first problem, naming file, line and column
    */
   public static Scenario read(String text, String file) {
-    Node root = YamlNodes.compose(text, file);
+    return read(text, file, ConfigOverrides.NONE);
+  }
+
+  /**
+   * Reads a scenario from YAML text with command-line overrides of its model options.
+   *
+   * @param text the file's contents
+   * @param file the file name for messages and statement locations
+   * @param overrides {@code --cfg} values that replace the file's
+   * @return the scenario, not yet compiled
+   * @throws ScenarioException at the first problem, naming file, line and column, or the {@code
+   *     --cfg} option whose value is wrong
+   */
+  public static Scenario read(String text, String file, ConfigOverrides overrides) {
+    Node root = overrides.apply(YamlNodes.compose(text, file));
     YamlMap top = YamlMap.of(file, "the scenario", root, KEYS);
     String name = YamlNodes.scalar(file, top.require("scenario", "the scenario's name"), "the scenario's name")
         .getValue();

@@ -166,6 +166,9 @@ final class YamlNodes {
    */
   static SourceLocation at(String file, Node node) {
     Optional<Mark> m = node.getStartMark();
+    if (m.isPresent() && m.get().getName().startsWith(ConfigOverrides.LABEL_PREFIX)) {
+      return new SourceLocation(m.get().getName(), 0, 0); // a --cfg value: the option names itself
+    }
     return m.map(mark -> new SourceLocation(file, mark.getLine() + 1, mark.getColumn() + 1))
         .orElse(new SourceLocation(file, 0, 0));
   }

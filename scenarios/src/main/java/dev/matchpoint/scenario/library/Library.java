@@ -3,6 +3,7 @@ package dev.matchpoint.scenario.library;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.ScenarioLoader;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -89,13 +90,25 @@ public final class Library {
    * @throws ScenarioException when there is no such scenario or it is invalid
    */
   public static Scenario load(String name) {
+    return load(name, ConfigOverrides.NONE);
+  }
+
+  /**
+   * Loads one scenario of the library with command-line overrides of its model options.
+   *
+   * @param name its name
+   * @param overrides {@code --cfg} values that replace the file's
+   * @return the validated scenario; statement locations name {@code scenarios/library/NAME.yaml}
+   * @throws ScenarioException when there is no such scenario or it (with the overrides) is invalid
+   */
+  public static Scenario load(String name, ConfigOverrides overrides) {
     String file = REPOSITORY_DIR + "/" + name + ".yaml";
     if (!contains(name)) {
       throw new ScenarioException(name, 0, 0, "no such file, and no library scenario of that name (see "
           + "'matchpoint list')");
     }
     try (InputStream in = Library.class.getClassLoader().getResourceAsStream(RESOURCE_DIR + "/" + name + ".yaml")) {
-      return ScenarioLoader.load(new String(in.readAllBytes(), StandardCharsets.UTF_8), file);
+      return ScenarioLoader.load(new String(in.readAllBytes(), StandardCharsets.UTF_8), file, overrides);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read library scenario " + name, e);
     }
