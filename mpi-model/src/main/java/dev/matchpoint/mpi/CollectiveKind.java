@@ -62,6 +62,24 @@ public enum CollectiveKind {
   }
 
   /**
+   * The MPI function of the nonblocking form (MPI-3.1 §5.12).
+   *
+   * @return e.g. {@code MPI_Ibcast}
+   */
+  public String nonblockingName() {
+    return "MPI_I" + mpiName.substring("MPI_".length()).toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /**
+   * The scenario-file statement of the nonblocking form.
+   *
+   * @return e.g. {@code ibcast}
+   */
+  public String nonblockingStatement() {
+    return "i" + statement;
+  }
+
+  /**
    * Whether the operation takes a root.
    *
    * @return true for Bcast, Gather, Scatter, Reduce

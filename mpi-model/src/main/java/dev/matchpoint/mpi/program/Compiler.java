@@ -223,6 +223,9 @@ public final class Compiler {
       u.channels().forEach(ch -> use(ch, VarType.REQUEST, at));
     } else if (op instanceof MpiOp.Collective x) {
       comm(x.comm(), at);
+      if (x.request() != null) {
+        def(x.request(), VarType.REQUEST, at);
+      }
       if (x.root() != null) {
         useExpr(x.root(), at);
       }

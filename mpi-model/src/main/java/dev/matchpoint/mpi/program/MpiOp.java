@@ -792,10 +792,12 @@ public sealed interface MpiOp {
   }
 
   /**
-   * A blocking collective operation (MPI-3.1 chapter 5): MPI_Barrier, MPI_Bcast, MPI_Reduce,
-   * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall. Every member of {@code
-   * comm} must call the same operations in the same order with the same root, count (type
-   * signature) and operator (MPI-3.1 §5.1). The model moves no data.
+   * A collective operation (MPI-3.1 chapter 5): MPI_Barrier, MPI_Bcast, MPI_Reduce,
+   * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall, or with a {@code request}
+   * their nonblocking forms (MPI-3.1 §5.12: MPI_Ibarrier, MPI_Ibcast, ...), which return at once
+   * and complete through Wait or Test. Every member of {@code comm} must call the same operations
+   * in the same order, blocking or nonblocking alike, with the same root, count (type signature)
+   * and operator (MPI-3.1 §5.1, §5.12). The model moves no data.
    *
    * @param kind the operation
    * @param root the root rank for a rooted operation ({@link CollectiveKind#rooted}), else null
@@ -804,9 +806,10 @@ public sealed interface MpiOp {
    * @param type datatype; {@link Datatype#BYTE} for Barrier
    * @param op the reduction operator for Reduce and Allreduce, else null
    * @param comm communicator name
+   * @param request the request variable of a nonblocking collective, or null for a blocking one
    */
-  record Collective(CollectiveKind kind, Expr root, Expr count, Datatype type, ReduceOp op, String comm)
-      implements MpiOp {
+  record Collective(CollectiveKind kind, Expr root, Expr count, Datatype type, ReduceOp op, String comm,
+      String request) implements MpiOp {
     /** Validates: a root exactly for rooted operations, an operator exactly for reductions. */
     public Collective {
       Objects.requireNonNull(kind, "kind");
@@ -818,9 +821,32 @@ public sealed interface MpiOp {
       }
     }
 
+    /**
+     * A blocking collective.
+     *
+     * @param kind the operation
+     * @param root the root for a rooted operation, else null
+     * @param count elements per process
+     * @param type datatype
+     * @param op the reduction operator for reductions, else null
+     * @param comm communicator name
+     */
+    public Collective(CollectiveKind kind, Expr root, Expr count, Datatype type, ReduceOp op, String comm) {
+      this(kind, root, count, type, op, comm, null);
+    }
+
+    /**
+     * Whether this is the nonblocking form.
+     *
+     * @return true when the call has a request
+     */
+    public boolean nonblocking() {
+      return request != null;
+    }
+
     @Override
     public String mpiName() {
-      return kind.mpiName();
+      return request == null ? kind.mpiName() : kind.nonblockingName();
     }
   }
 }

@@ -36,9 +36,11 @@ final class Cancels {
           + (r == null ? "MPI_REQUEST_NULL" : "not a live request"), c.at());
       return true;
     }
-    if (r.kind == RequestKind.CHANNEL || (r.persistent && !r.active)) {
+    if (r.kind == RequestKind.CHANNEL || r.kind == RequestKind.COLLECTIVE || (r.persistent && !r.active)) {
       w.error(t, "MPI_Cancel", ErrorClass.MPI_ERR_REQUEST, r.kind == RequestKind.CHANNEL
-          ? "a channel endpoint has no cancel (seed 003)" : "the persistent request is inactive", c.at());
+          ? "a channel endpoint has no cancel (seed 003)" : r.kind == RequestKind.COLLECTIVE
+          ? "MPI_Cancel marks a pending send or receive for cancellation (MPI-3.1 §3.8.4), not a nonblocking "
+              + "collective" : "the persistent request is inactive", c.at());
       return true;
     }
     if (r.transferId >= 0) {

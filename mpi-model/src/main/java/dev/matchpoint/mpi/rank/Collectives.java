@@ -7,6 +7,8 @@ import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.CollectiveSync;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.ReduceOp;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -17,7 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Blocking collective operations (MPI-3.1 chapter 5). Each rank keeps a {@link Log} of the
+ * Collective operations (MPI-3.1 chapter 5), blocking and nonblocking (§5.12). Each rank keeps a {@link Log} of the
  * collectives its threads called on each communicator; the k-th call of every member is one
  * operation, in a context of its own (no point-to-point message ever matches it).
  *
@@ -38,6 +40,12 @@ import java.util.TreeMap;
  *   <li>Timed mode: once a member may return it takes the algorithm's time more: rounds of {@link
  *       CollectiveKind#algorithm} times one message's cost ({@link #messageNs}), then returns; the
  *       algorithm is named in the call's returned event. No packets are simulated.
+ *   <li>Nonblocking (MPI-3.1 §5.12): MPI_Ibarrier, MPI_Ibcast, ... are matched and ordered with the
+ *       blocking calls by call order ("All processes must call collective operations (blocking and
+ *       nonblocking) in the same order per communicator"), never match a blocking call, and return
+ *       at once with a request; the request completes when the member's part would let the blocking
+ *       call return (timed mode: after the algorithm's time), and Wait or Test completes it. The
+ *       synchronising choice is made at the call, as for a blocking one.
  * </ul>
  */
 final class Collectives {
@@ -50,23 +58,32 @@ final class Collectives {
    * One member's call of a collective operation, with the arguments that must match.
    *
    * @param kind the operation
+   * @param nonblocking whether the call is the nonblocking form (MPI-3.1 §5.12)
    * @param root the root, or -1 for unrooted operations
    * @param count elements
    * @param type datatype
    * @param op the reduction operator, or null
    * @param at the statement
    */
-  record Call(CollectiveKind kind, int root, int count, Datatype type, ReduceOp op, SourceLocation at) {
+  record Call(CollectiveKind kind, boolean nonblocking, int root, int count, Datatype type, ReduceOp op,
+      SourceLocation at) {
     void hashInto(PrimitiveSink sink) {
-      sink.putInt(kind.ordinal()).putInt(root).putInt(count).putInt(type.ordinal())
+      sink.putInt(kind.ordinal()).putBoolean(nonblocking).putInt(root).putInt(count).putInt(type.ordinal())
           .putInt(op == null ? -1 : op.ordinal());
       at.hashInto(sink);
     }
 
-    /** What differs from {@code o}, or null when the calls match. */
+    String mpiName() {
+      return nonblocking ? kind.nonblockingName() : kind.mpiName();
+    }
+
+    /**
+     * What differs from {@code o}, or null when the calls match. A nonblocking call never matches
+     * a blocking one (MPI-3.1 §5.12).
+     */
     String difference(Call o) {
-      if (kind != o.kind) {
-        return kind.mpiName() + " here but " + o.kind.mpiName();
+      if (kind != o.kind || nonblocking != o.nonblocking) {
+        return mpiName() + " here but " + o.mpiName();
       } else if (root != o.root) {
         return "root " + root + " here but root " + o.root;
       } else if (count != o.count || type != o.type) {
@@ -96,9 +113,12 @@ final class Collectives {
   /** A rank's collective calls, per communicator context, in call order. Copied with its rank. */
   static final class Log {
     private final TreeMap<Integer, ArrayList<Call>> calls = new TreeMap<>();
+    /** The rank's nonblocking collective requests whose operation has not completed yet. */
+    int nonblockingPending;
 
     Log copy() {
       Log c = new Log();
+      c.nonblockingPending = nonblockingPending;
       for (Map.Entry<Integer, ArrayList<Call>> e : calls.entrySet()) {
         c.calls.put(e.getKey(), new ArrayList<>(e.getValue()));
       }
@@ -119,7 +139,7 @@ final class Collectives {
     }
 
     void hashInto(PrimitiveSink sink) {
-      sink.putInt(calls.size());
+      sink.putInt(nonblockingPending).putInt(calls.size());
       for (Map.Entry<Integer, ArrayList<Call>> e : calls.entrySet()) {
         sink.putInt(e.getKey()).putInt(e.getValue().size());
         for (Call c : e.getValue()) {
@@ -163,19 +183,68 @@ final class Collectives {
     if (t.collective != null) {
       return returnIfReady(w, t, x);
     }
+    int index = log(w, t, c, x);
+    if (index < 0) {
+      if (x.nonblocking()) {
+        Vars.setRequest(t, x.request(), Vars.REQUEST_NULL);
+      }
+      return true;
+    }
+    int ctx = w.spec.communicators().get(x.comm());
+    CollectiveSync policy = w.spec.options().collectiveSync();
+    boolean sync = policy == CollectiveSync.ALWAYS || (policy == CollectiveSync.ANY && variant == 1);
+    if (x.nonblocking()) {
+      // MPI-3.1 §5.12: the call returns at once; the request completes when the operation does.
+      Request r = t.newRequest(RequestKind.COLLECTIVE, true);
+      r.context = ctx;
+      r.seq = index;
+      r.collectiveSync = sync;
+      Vars.setRequest(t, x.request(), RequestIds.index(r.id) + 1);
+      w.rank(t.rank).collectives.nonblockingPending++;
+      completeReady(w, ctx);
+      return true;
+    }
+    t.collective = new Pending(ctx, index, sync, null);
+    if (w.timed()) {
+      for (RankState r : w.ranks) {
+        for (ThreadState o : r.threads) {
+          if (o.block == BlockKind.COLLECTIVE) {
+            w.wake(o);
+          }
+        }
+      }
+    }
+    completeReady(w, ctx);
+    if (returnIfReady(w, t, x)) {
+      return true;
+    }
+    if (t.block == BlockKind.NONE) {
+      t.block = BlockKind.COLLECTIVE;
+    }
+    return false;
+  }
+
+  /**
+   * Starts a member's part of a collective operation: checks the arguments, matches the call
+   * against the same operation's call at a lower-numbered rank (a mismatch is an erroneous use,
+   * {@link #RULE}) and logs it.
+   *
+   * @return the operation's index on the communicator, or -1 after an MPI error (the call returns)
+   */
+  private static int log(World w, ThreadState t, Instr.Call c, MpiOp.Collective x) throws ProgramError {
     int root = x.root() == null ? -1 : Vars.eval(x.root(), t, w.size);
     int count = Vars.eval(x.count(), t, w.size);
     if (count < 0) {
       w.error(t, x.mpiName(), ErrorClass.MPI_ERR_COUNT, "count " + count + " is negative", c.at());
-      return true;
+      return -1;
     }
     if (x.kind().rooted() && (root < 0 || root >= w.size)) {
       w.error(t, x.mpiName(), ErrorClass.MPI_ERR_ROOT, "root " + root + " is outside the communicator of size "
           + w.size, c.at());
-      return true;
+      return -1;
     }
     int ctx = w.spec.communicators().get(x.comm());
-    Call call = new Call(x.kind(), root, count, x.type(), x.op(), c.at());
+    Call call = new Call(x.kind(), x.nonblocking(), root, count, x.type(), x.op(), c.at());
     RankState me = w.rank(t.rank);
     int index = me.collectives.count(ctx);
     touch(w, ctx, true);
@@ -191,42 +260,85 @@ final class Collectives {
       }
     }
     me.collectives.add(ctx, call);
-    CollectiveSync policy = w.spec.options().collectiveSync();
-    boolean sync = policy == CollectiveSync.ALWAYS || (policy == CollectiveSync.ANY && variant == 1);
-    t.collective = new Pending(ctx, index, sync, null);
-    if (w.timed()) {
-      for (RankState r : w.ranks) {
-        for (ThreadState o : r.threads) {
-          if (o.block == BlockKind.COLLECTIVE) {
-            w.wake(o);
+    return index;
+  }
+
+  /**
+   * Completes the nonblocking collective requests on {@code context} whose operation's part is now
+   * done (as {@link #ready} says for a blocking call): at once in logical mode, after the
+   * algorithm's time in timed mode. Called whenever a member's call is logged.
+   */
+  private static void completeReady(World w, int context) {
+    List<Long> ready = new ArrayList<>();
+    for (RankState r : w.ranks) {
+      if (r.collectives.nonblockingPending == 0) {
+        continue;
+      }
+      for (ThreadState t : r.threads) {
+        for (Request q : t.requests.values()) {
+          if (q.kind == RequestKind.COLLECTIVE && q.state == RequestState.POSTED && q.context == context
+              && ready(w, r.rank, context, (int) q.seq, q.collectiveSync)) {
+            ready.add(q.id);
           }
         }
       }
     }
-    if (returnIfReady(w, t, x)) {
-      return true;
+    for (long id : ready) {
+      Request q = w.owner(id).requests.get(RequestIds.index(id));
+      w.rank(RequestIds.rank(id)).collectives.nonblockingPending--;
+      if (!w.timed()) {
+        q.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
+        w.requestDone(q);
+        continue;
+      }
+      q.state = RequestState.MATCHED;
+      Call mine = w.ranks[RequestIds.rank(id)].collectives.get(context, (int) q.seq);
+      long ns = algorithmNs(w, mine);
+      Runnable done = () -> {
+        Request z = w.owner(id).requests.get(RequestIds.index(id));
+        z.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
+        w.requestDone(z);
+      };
+      if (ns == 0) {
+        done.run();
+      } else {
+        w.after(w.now() + ns, done, () -> RequestIds.format(id) + " " + mine.mpiName() + " ("
+            + mine.kind().algorithm() + ")");
+      }
     }
-    if (t.block == BlockKind.NONE) {
-      t.block = BlockKind.COLLECTIVE;
-    }
-    return false;
+  }
+
+  /** The time an operation's algorithm takes over the network (timed mode), saturated at the horizon. */
+  private static long algorithmNs(World w, Call mine) {
+    int rounds = mine.kind().rounds(w.size);
+    long one = messageNs(w, (long) mine.count() * mine.type().sizeBytes());
+    // Saturated past the kernel's horizon (e.g. G: 1e300), where the run ends, instead of overflowing.
+    return rounds > 0 && one > Kernel.HORIZON_NS / rounds ? Kernel.HORIZON_NS + 1 : rounds * one;
   }
 
   /** Whether the calls a blocked collective waits for have been made. */
   static boolean ready(World w, ThreadState t) {
     Pending p = t.collective;
-    Call mine = w.ranks[t.rank].collectives.get(p.context(), p.index());
-    boolean isRoot = mine.root() == t.rank;
-    touch(w, p.context(), false);
-    if (p.sync() || mine.kind().needsAll(isRoot)) {
+    return ready(w, t.rank, p.context(), p.index(), p.sync());
+  }
+
+  /**
+   * Whether a member's part of an operation is done: the calls it needs have been made ({@link
+   * CollectiveKind#needsAll}, {@link CollectiveKind#needsRoot}), every member's when it synchronises.
+   */
+  private static boolean ready(World w, int rank, int context, int index, boolean sync) {
+    Call mine = w.ranks[rank].collectives.get(context, index);
+    boolean isRoot = mine.root() == rank;
+    touch(w, context, false);
+    if (sync || mine.kind().needsAll(isRoot)) {
       for (RankState r : w.ranks) {
-        if (r.collectives.count(p.context()) <= p.index()) {
+        if (r.collectives.count(context) <= index) {
           return false;
         }
       }
       return true;
     }
-    return !mine.kind().needsRoot(isRoot) || w.ranks[mine.root()].collectives.count(p.context()) > p.index();
+    return !mine.kind().needsRoot(isRoot) || w.ranks[mine.root()].collectives.count(context) > index;
   }
 
   /**
@@ -244,9 +356,7 @@ final class Collectives {
     }
     Call mine = w.ranks[t.rank].collectives.get(p.context(), p.index());
     int rounds = x.kind().rounds(w.size);
-    long one = messageNs(w, (long) mine.count() * mine.type().sizeBytes());
-    // Saturated past the kernel's horizon (e.g. G: 1e300), where the run ends, instead of overflowing.
-    long ns = rounds > 0 && one > Kernel.HORIZON_NS / rounds ? Kernel.HORIZON_NS + 1 : rounds * one;
+    long ns = algorithmNs(w, mine);
     t.collective = new Pending(p.context(), p.index(), p.sync(),
         "algorithm " + x.kind().algorithm() + ", " + rounds + " rounds, " + ns + " ns");
     if (ns == 0) {
@@ -296,14 +406,19 @@ final class Collectives {
     if (p == null) {
       return "its collective";
     }
+    return "collective #" + p.index() + (p.sync() ? " (synchronising)" : "") + ": "
+        + missing(w, p.context(), p.index());
+  }
+
+  /** Which members have not called a communicator's {@code index}-th collective yet, as text. */
+  static String missing(World w, int context, int index) {
     List<Integer> missing = new ArrayList<>();
     for (RankState r : w.ranks) {
-      if (r.collectives.count(p.context()) <= p.index()) {
+      if (r.collectives.count(context) <= index) {
         missing.add(r.rank);
       }
     }
-    return "collective #" + p.index() + (p.sync() ? " (synchronising)" : "") + ": ranks " + missing
-        + " have not called it";
+    return "ranks " + missing + " have not called it";
   }
 
   private static void touch(World w, int context, boolean write) {

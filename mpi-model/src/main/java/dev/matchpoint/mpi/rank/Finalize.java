@@ -136,8 +136,9 @@ final class Finalize {
           + TraceEvent.sourcePattern(r.sourcePattern);
       case MRECV -> "MPI_Imrecv";
       case CHANNEL -> "channel";
+      case COLLECTIVE -> "nonblocking collective #" + r.seq + " on context " + r.context;
     };
-    return r.kind == RequestKind.MRECV ? call : call + ", tag " + TraceEvent.tagPattern(r.kind == RequestKind.SEND
+    return r.kind == RequestKind.MRECV || r.kind == RequestKind.COLLECTIVE ? call : call + ", tag " + TraceEvent.tagPattern(r.kind == RequestKind.SEND
         ? r.tag : r.tagPattern);
   }
 

@@ -28,6 +28,8 @@ final class Request {
   long transferId = -1;
   /** For a persistent request bound with Ibind_channel: the endpoint whose binding Wait completes, else -1. */
   long bindPending = -1;
+  /** For a nonblocking collective: whether its completion waits for every member (the sync choice). */
+  boolean collectiveSync;
   /** For a channel endpoint: its channel state. */
   Channel channel;
   /**
@@ -79,6 +81,7 @@ final class Request {
     r.cancelPending = cancelPending;
     r.transferId = transferId;
     r.bindPending = bindPending;
+    r.collectiveSync = collectiveSync;
     r.channel = channel == null ? null : channel.copy();
     r.type = type;
     r.dest = dest;
@@ -125,7 +128,7 @@ final class Request {
         .putBoolean(rendezvous).putLong(seq).putLong(bufferBytes).putInt(sourcePattern).putInt(tagPattern)
         .putLong(capacityBytes).putLong(matchedMessage).putInt(statusSource).putInt(statusTag)
         .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled)
-        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending)
+        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending).putBoolean(collectiveSync)
         .putInt(type == null ? -1 : type.ordinal());
     at.hashInto(sink);
     if (channel != null) {

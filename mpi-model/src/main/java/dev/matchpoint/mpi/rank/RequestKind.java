@@ -9,5 +9,7 @@ public enum RequestKind {
   /** A matched receive of a message handle (MPI-3.1 §3.8.3). */
   MRECV,
   /** A channel endpoint bound from a persistent send or receive request (seed 003). */
-  CHANNEL
+  CHANNEL,
+  /** A nonblocking collective operation (MPI-3.1 §5.12): MPI_Ibarrier, MPI_Ibcast, ... */
+  COLLECTIVE
 }

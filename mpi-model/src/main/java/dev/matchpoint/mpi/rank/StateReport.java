@@ -163,6 +163,11 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
     if (r.kind == RequestKind.CHANNEL) {
       return Channels.waitingFor(r);
     }
+    if (r.kind == RequestKind.COLLECTIVE) {
+      return "nonblocking collective " + id + " (collective #" + r.seq + (r.collectiveSync ? ", synchronising" : "")
+          + "): " + (r.state == RequestState.POSTED ? Collectives.missing(w, r.context, (int) r.seq)
+          : "its algorithm is still running");
+    }
     if (r.kind == RequestKind.SEND) {
       String what = r.mode.blockingName() + " " + id + " to " + r.dest + " (tag " + r.tag + ", " + r.sizeBytes + " B)";
       if (r.rendezvous) {

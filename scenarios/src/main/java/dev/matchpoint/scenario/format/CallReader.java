@@ -64,9 +64,9 @@ final class CallReader {
    * @return the call
    */
   static MpiOp read(String name, CallArgs a) {
-    dev.matchpoint.mpi.CollectiveKind collective = dev.matchpoint.mpi.CollectiveKind.ofStatement(name);
+    dev.matchpoint.mpi.CollectiveKind collective = CollectiveCalls.kind(name);
     if (collective != null) {
-      return CollectiveCalls.read(collective, a);
+      return CollectiveCalls.read(collective, !name.equals(collective.statement()), a);
     }
     switch (name) {
       case "send":

@@ -12,8 +12,9 @@ import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
- * The blocking collective statements (MPI-3.1 chapter 5): {@code barrier}, {@code bcast}, {@code
- * reduce}, {@code allreduce}, {@code gather}, {@code scatter}, {@code allgather}, {@code alltoall}.
+ * The collective statements (MPI-3.1 chapter 5): {@code barrier}, {@code bcast}, {@code
+ * reduce}, {@code allreduce}, {@code gather}, {@code scatter}, {@code allgather}, {@code alltoall},
+ * and their nonblocking forms with a {@code request} (MPI-3.1 §5.12): {@code ibarrier}, ...
  * Reads them ({@link CallReader} owns the table; this class adds its rows) and writes them back, so
  * that reading the written statement gives an equal call.
  */
@@ -44,6 +45,25 @@ final class CollectiveCalls {
       args.add("comm");
       keys.put(k.statement(), List.copyOf(args));
     }
+    for (CollectiveKind k : CollectiveKind.values()) {
+      List<String> args = new ArrayList<>(keys.get(k.statement()));
+      args.add("request");
+      keys.put(k.nonblockingStatement(), List.copyOf(args));
+    }
+  }
+
+  /**
+   * The operation a collective statement names, blocking or nonblocking.
+   *
+   * @param statement e.g. {@code bcast} or {@code ibcast}
+   * @return the kind, or null when the statement is no collective
+   */
+  static CollectiveKind kind(String statement) {
+    CollectiveKind k = CollectiveKind.ofStatement(statement);
+    if (k == null && statement.startsWith("i")) {
+      k = CollectiveKind.ofStatement(statement.substring(1));
+    }
+    return k;
   }
 
   /**
@@ -56,7 +76,7 @@ final class CollectiveCalls {
    * @return the call
    * @throws dev.matchpoint.scenario.ScenarioException at a bad argument
    */
-  static MpiOp read(CollectiveKind kind, CallArgs a) {
+  static MpiOp read(CollectiveKind kind, boolean nonblocking, CallArgs a) {
     int worldSize = a.worldSize();
     Expr root = null;
     if (kind.rooted()) {
@@ -82,7 +102,8 @@ final class CollectiveCalls {
             + " (expected one of " + names() + ")");
       }
     }
-    return new MpiOp.Collective(kind, root, count, type, op, a.comm());
+    String request = nonblocking ? a.var("request", true) : null;
+    return new MpiOp.Collective(kind, root, count, type, op, a.comm(), request);
   }
 
   private static String names() {
@@ -114,6 +135,10 @@ final class CollectiveCalls {
     }
     if (!x.comm().equals(MpiOp.WORLD)) {
       m.put("comm", x.comm());
+    }
+    if (x.nonblocking()) {
+      m.put("request", x.request());
+      return k.nonblockingStatement();
     }
     return k.statement();
   }
