@@ -30,11 +30,11 @@ import net.sourceforge.plantuml.error.PSystemError;
  * send is a note on its lane; each match is an arrow from the sending lane to the lane whose call
  * matched ({@code MPI_Probe}/{@code MPI_Mprobe} dashed and blue, with what the probe returned;
  * receives solid, with the message they got and the step it was sent at); a message that arrives
- * and is never received is an arrow off the right edge. A call that never returns, an erroneous
- * use, an error returned and the violated checks are red. Every label starts with its step number
- * (the step of the numbered list {@code explore} prints). The chart is a function of the trace and
- * the verdict only: the same input gives the same PlantUML source and, with the same fonts, the
- * same SVG bytes (PlantUML 1.2026 writes no date, random id or source comment into a sequence
+ * and is never received is an arrow off the right edge. A call that never returns (drawn after the
+ * rest of its step), an erroneous use, an error returned and the violated checks are red. Every
+ * label starts with its step number (the step of the numbered list {@code explore} prints). The
+ * chart is a function of the trace and the verdict only: the same input gives the same PlantUML
+ * source and, with the same fonts, the same SVG bytes (PlantUML 1.2026 writes no date, random id or source comment into a sequence
  * diagram; its text widths come from the JVM's fonts).
  */
 final class ExploreChart {
@@ -105,14 +105,19 @@ final class ExploreChart {
         receivedBy.putIfAbsent(m.messageKey(), m);
       }
     }
+    StringBuilder blocked = new StringBuilder();
     for (int i = 0; i < events.size(); i++) {
       TraceEvent e = events.get(i);
       Lane lane = new Lane(e.rank(), e.thread());
       String at = e.step() + ". ";
+      if (i > 0 && events.get(i - 1).step() != e.step()) {
+        sb.append(blocked);
+        blocked.setLength(0);
+      }
       if (e instanceof TraceEvent.CallStarted c) {
         calls.put(lane, c.call());
         if (neverReturn.contains(c)) {
-          note(sb, lanes.get(lane), true, at + c.call() + "(" + c.args() + ") never returns", "at " + c.at(),
+          note(blocked, lanes.get(lane), true, at + c.call() + "(" + c.args() + ") never returns", "at " + c.at(),
               probedBefore(probed.get(lane), receivedBy));
         }
       } else if (e instanceof TraceEvent.MessageSent s) {
@@ -142,6 +147,7 @@ final class ExploreChart {
             + (c.cancelled() ? " succeeded" : " failed"), c.detail());
       }
     }
+    sb.append(blocked);
     for (Map.Entry<Long, Lane> s : senders.entrySet().stream().sorted(Map.Entry.comparingByKey()).toList()) {
       if (!arrived.contains(s.getKey()) && !received.contains(s.getKey())) {
         offEdge(sb, lanes.get(s.getValue()), "message " + MessageIds.format(s.getKey()), "is never delivered");
