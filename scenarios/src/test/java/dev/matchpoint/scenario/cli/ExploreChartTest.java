@@ -90,6 +90,7 @@ class ExploreChartTest {
         "r0.t0 -> r2.t0: 4. MPI_Probe(source=MPI_ANY_SOURCE, tag=0) / returns source=0 tag=0 count=4B: message 0#0",
         "r0.t0 -> r2.t1: 5. MPI_Probe(source=MPI_ANY_SOURCE, tag=0) / returns source=0 tag=0 count=4B: message 0#0",
         "r0.t0 -> r2.t0: 6. MPI_Recv(source=0, tag=0) / got message 0#0: source 0, tag 0, 4 B, sent at step 1",
+        // an arrow off the right edge: PlantUML names its sender at both ends
         "r1.t0 -> r1.t0: 9. message 1#0 (tag 0, 8 B) arrives at rank 2 / and is never received"), arrows);
     List<String> all = texts(d.getDocumentElement());
     assertTrue(all.contains("1. MPI_Send: message 0#0 to rank 2, tag 0, 4 B eager"), all.toString());
