@@ -57,6 +57,7 @@ final class ExploreHtml {
     }
     row(sb, "strategy", plan.options().strategy().configName() + " (reduction: " + plan.reductionName()
         + ", outcomes: " + plan.outcomes().configName() + ")");
+    row(sb, "model", RunPlan.modelOptions(s) + RunPlan.cfgBanner(plan.cfg()));
     row(sb, "search", ExploreText.search(plan, r));
     row(sb, "schedules", Long.toString(r.schedules()));
     row(sb, "states", r.states() == 0 ? "not stored by this strategy" : r.states() + " stored");
