@@ -1,11 +1,18 @@
 package dev.matchpoint.scenario.cli;
 
+import dev.matchpoint.core.explore.Counterexample;
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.explore.Outcomes;
+import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.export.AtomicFileWriter;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +23,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code matchpoint explore FILE}: searches the logical-mode schedules of a scenario (DESIGN §5)
  * and reports the outcome classes it can reach and, when a check can be violated, the shortest
- * violating schedule with the command that replays it. Exit codes: 0 no violation found, 1 a
+ * violating schedule with the command that replays it; {@code --diagram} draws that schedule as an SVG
+ * message sequence chart and {@code --html} writes a page with the classes, the chart and the replay
+ * command (both written atomically, together or not at all). Exit codes: 0 no violation found, 1 a
  * violation found, 4 a budget ran out first, 64 bad input.
  */
 @Command(
@@ -41,6 +50,7 @@ import picocli.CommandLine.Parameters;
       "  matchpoint explore scenarios/library/mprobe-fix-2x2.yaml      # exhaustive, no violation",
       "  matchpoint explore probe-race-3x3 --strategy pct --budget 500 --seed 7",
       "  matchpoint explore mprobe-fix-3x3 --strategy dpor --time-budget 30s --json",
+      "  matchpoint explore probe-race-2x2 --diagram race.svg --html race.html   # the race as a chart",
       "",
       "Exit codes: 0 no violation found (the report says whether the search was exhaustive),",
       "1 a violation found, 4 a budget (schedules, states, time, memory, steps) ran out before the",
@@ -102,6 +112,15 @@ final class ExploreCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
   boolean json;
 
+  @Option(names = "--diagram", paramLabel = "FILE.svg", description = "When a check can be violated, draw the "
+      + "shortest violating schedule as a message sequence chart in SVG: a lane per thread, an arrow per match from "
+      + "the sending lane, probes with what they returned, the violated checks in red (see docs/cli.md).")
+  Path diagram;
+
+  @Option(names = "--html", paramLabel = "FILE", description = "Write one self-contained HTML page: the outcome "
+      + "classes and their counts, the chart of the shortest violating schedule and the replay command.")
+  Path html;
+
   @Override
   public Integer call() {
     var out = spec.commandLine().getOut();
@@ -141,6 +160,16 @@ final class ExploreCommand implements Callable<Integer> {
     if (pctDepth != null && pctDepth < 1) {
       return Cli.badInput(err, "--pct-depth must be >= 1, got " + pctDepth);
     }
+    for (Path p : new Path[] {diagram, html}) {
+      String problem = p == null ? null : AtomicFileWriter.problem(p);
+      if (problem != null) {
+        return Cli.badInput(err, "cannot write " + p + ": " + problem);
+      }
+    }
+    if (diagram != null && html != null && diagram.toAbsolutePath().normalize().equals(
+        html.toAbsolutePath().normalize())) {
+      return Cli.badInput(err, "--diagram and --html name the same file " + diagram);
+    }
     Scenario sc = Cli.load(file, cfg, err);
     if (sc == null) {
       return ExitCode.BAD_INPUT.code();
@@ -160,9 +189,74 @@ final class ExploreCommand implements Callable<Integer> {
       r = plan.explore(progress);
     }
     ExitCode exit = plan.exitCode(r);
+    try {
+      writeOutputs(plan, r, exit);
+    } catch (IOException e) {
+      err.println("matchpoint: error: " + (e instanceof AtomicFileWriter.OutputFileException ? e.getMessage()
+          : "cannot write an output: " + e));
+      err.flush();
+      return ExitCode.INTERNAL.code();
+    }
     out.print(json ? ExploreJson.render(plan, r, exit) : ExploreText.render(plan, r, exit));
+    if (!json && diagram != null && r.counterexample() != null) {
+      out.println("diagram:     " + diagram);
+    }
+    if (!json && html != null) {
+      out.println("html:        " + html);
+    }
     out.flush();
+    if (diagram != null && r.counterexample() == null) {
+      err.println("matchpoint: no schedule violates a check, so there is no counterexample to draw: " + diagram
+          + " not written");
+      err.flush();
+    }
     return exit.code();
+  }
+
+  /**
+   * Writes the chart and the page, both or neither (AtomicFileWriter), when asked for.
+   *
+   * @param plan the exploration
+   * @param r its report
+   * @param exit its exit code
+   * @throws IOException naming the file that could not be written
+   */
+  private void writeOutputs(ExplorePlan plan, ExplorationReport r, ExitCode exit) throws IOException {
+    if (diagram == null && html == null) {
+      return;
+    }
+    Counterexample cex = r.counterexample();
+    byte[] svg = null;
+    if (cex != null) {
+      RunResult replay = plan.replay(cex);
+      String title = plan.scenario().name() + ": " + ExploreText.lengthPhrase(cex) + " (" + cex.steps().size()
+          + " steps)";
+      svg = ExploreChart.svg(ExploreChart.plantUml(title, cex.schedule().trimmed().toString(), replay.trace(),
+          cex.steps().size(), cex.verdict()));
+    }
+    List<AtomicFileWriter.Staged> files = new ArrayList<>();
+    try {
+      if (diagram != null && svg != null) {
+        files.add(staged(diagram, svg));
+      }
+      if (html != null) {
+        files.add(staged(html, ExploreHtml.render(plan, r, exit, svg)));
+      }
+      AtomicFileWriter.commit(files);
+    } finally {
+      files.forEach(AtomicFileWriter.Staged::close);
+    }
+  }
+
+  private static AtomicFileWriter.Staged staged(Path target, byte[] content) throws IOException {
+    AtomicFileWriter.Staged f = AtomicFileWriter.stage(target);
+    try {
+      f.body().write(content);
+      return f;
+    } catch (IOException e) {
+      f.close();
+      throw e;
+    }
   }
 
   /**

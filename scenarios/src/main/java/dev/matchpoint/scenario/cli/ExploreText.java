@@ -87,11 +87,7 @@ final class ExploreText {
     }
     Counterexample cex = r.counterexample();
     if (cex != null) {
-      sb.append(switch (cex.length()) {
-        case SHORTEST -> "shortest violating schedule";
-        case SHORTENED -> "shortened violating schedule (not proven shortest)";
-        case AS_FOUND -> "a violating schedule (not proven shortest)";
-      }).append(" (").append(cex.steps().size()).append(" steps):\n");
+      sb.append(lengthPhrase(cex)).append(" (").append(cex.steps().size()).append(" steps):\n");
       RunResult replay = plan.replay(cex);
       steps(sb, cex.steps(), StepNotes.of(replay.trace(), cex.steps().size()));
       sb.append("length:      ").append(cex.note()).append('\n');
@@ -106,6 +102,20 @@ final class ExploreText {
     }
     sb.append("result:      ").append(result(plan, r)).append("  (exit ").append(exit.code()).append(")\n");
     return sb.toString();
+  }
+
+  /**
+   * What is known of a counterexample's length, in one phrase.
+   *
+   * @param cex the counterexample
+   * @return e.g. {@code shortest violating schedule}
+   */
+  static String lengthPhrase(Counterexample cex) {
+    return switch (cex.length()) {
+      case SHORTEST -> "shortest violating schedule";
+      case SHORTENED -> "shortened violating schedule (not proven shortest)";
+      case AS_FOUND -> "a violating schedule (not proven shortest)";
+    };
   }
 
   private static boolean stateful(ExplorePlan plan) {
