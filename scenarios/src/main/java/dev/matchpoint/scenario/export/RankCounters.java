@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Each rank's queue depths and in-flight bytes over a run, as the trace's events change them, for
@@ -20,9 +22,16 @@ import java.util.Set;
  *   <li>{@code unexpected}: messages in the rank's unexpected message queue. A message joins it at
  *       {@code queued_unexpected} and leaves when a receive or MPI_Mprobe matches it (MPI_Probe
  *       leaves it queued) or its send is cancelled.
- *   <li>{@code in_flight_bytes}: bytes of the packets the rank sent (on the wire, every packet kind)
+ *   <li>{@code in-flight}: bytes of the packets the rank sent (on the wire, every packet kind)
  *       that are not yet delivered.
  * </ul>
+ *
+ * <p>Queue events are stamped on their rank's clock and come in its order. Packet events are not:
+ * a packet is stamped on its sender's clock when sent and on the receiver's when delivered, and a
+ * rank's progress engine stamps what it sends at the end of its receive overhead, ahead of other
+ * events. But the kernel stamps nothing before its current time, and stamps each delivery with it;
+ * so in-flight changes wait, sorted by time, until a delivery shows that no earlier change can
+ * come, and the writer holds only changes ahead of the latest delivery.
  *
  * <p>The counter tracks are {@code queue depth} (series {@code posted} and {@code unexpected}) and
  * {@code in-flight} (series {@code bytes}). Changes at one simulated time are merged: a sample holds the values after the last event of
@@ -47,8 +56,10 @@ final class RankCounters {
 
   private final List<Set<Long>> posted = new ArrayList<>();
   private final List<Set<Long>> unexpected = new ArrayList<>();
+  /** Per rank: the in-flight bytes given out; per time and rank, the changes not yet given out. */
   private final long[] inFlight;
-  /** Per rank and counter: the last value given out, and the pending one with its time. */
+  private final TreeMap<Long, TreeMap<Integer, Long>> inFlightChanges = new TreeMap<>();
+  /** Per rank and queue: the last depths given out, and the pending ones with their time. */
   private final long[][] written;
   private final long[][] pending;
   private final long[] pendingNs;
@@ -59,8 +70,8 @@ final class RankCounters {
       unexpected.add(new LinkedHashSet<>());
     }
     inFlight = new long[ranks];
-    written = new long[ranks][3];
-    pending = new long[ranks][3];
+    written = new long[ranks][2];
+    pending = new long[ranks][2];
     pendingNs = new long[ranks];
     Arrays.fill(pendingNs, -1);
   }
@@ -88,10 +99,11 @@ final class RankCounters {
         unexpected.get(c.rank()).remove(c.messageKey());
       }
     } else if (e instanceof TraceEvent.PacketSent s) {
-      inFlight[s.rank()] += s.sizeBytes();
+      inFlightChanges.computeIfAbsent(s.timeNs(), k -> new TreeMap<>()).merge(s.rank(), s.sizeBytes(), Long::sum);
+      return out;
     } else if (e instanceof TraceEvent.PacketDelivered d) {
-      inFlight[d.source()] -= d.sizeBytes();
-      change(d.source(), d.timeNs(), out);
+      inFlightChanges.computeIfAbsent(d.timeNs(), k -> new TreeMap<>()).merge(d.source(), -d.sizeBytes(), Long::sum);
+      settleInFlight(d.timeNs(), out);
       return out;
     } else {
       return out;
@@ -110,6 +122,7 @@ final class RankCounters {
     for (int r = 0; r < inFlight.length; r++) {
       settle(r, out);
     }
+    settleInFlight(Long.MAX_VALUE, out);
     return out;
   }
 
@@ -120,7 +133,19 @@ final class RankCounters {
     }
     pending[rank][0] = posted.get(rank).size();
     pending[rank][1] = unexpected.get(rank).size();
-    pending[rank][2] = inFlight[rank];
+  }
+
+  /** Gives out the in-flight changes before {@code untilNs}, one sample per rank and time. */
+  private void settleInFlight(long untilNs, List<Sample> out) {
+    while (!inFlightChanges.isEmpty() && inFlightChanges.firstKey() < untilNs) {
+      Map.Entry<Long, TreeMap<Integer, Long>> at = inFlightChanges.pollFirstEntry();
+      at.getValue().forEach((rank, delta) -> {
+        if (delta != 0) {
+          inFlight[rank] += delta;
+          out.add(new Sample(rank, "in-flight", at.getKey(), BYTES, new long[] {inFlight[rank]}));
+        }
+      });
+    }
   }
 
   private void settle(int rank, List<Sample> out) {
@@ -131,9 +156,6 @@ final class RankCounters {
     long[] w = written[rank];
     if (p[0] != w[0] || p[1] != w[1]) {
       out.add(new Sample(rank, "queue depth", pendingNs[rank], QUEUES, new long[] {p[0], p[1]}));
-    }
-    if (p[2] != w[2]) {
-      out.add(new Sample(rank, "in-flight", pendingNs[rank], BYTES, new long[] {p[2]}));
     }
     System.arraycopy(p, 0, w, 0, p.length);
     pendingNs[rank] = -1;
