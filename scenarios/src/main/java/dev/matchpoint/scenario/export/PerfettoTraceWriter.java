@@ -65,7 +65,7 @@ public final class PerfettoTraceWriter implements TraceSink {
   private final Map<String, TraceEvent.CallStarted> openCalls = new LinkedHashMap<>();
   /** Packets in flight, by {@code source>dest#linkSeq}. */
   private final Map<String, Flight> inFlight = new LinkedHashMap<>();
-  /** Messages sent and not received, by {@code dest:key}. */
+  /** Messages sent and not received, by their flow category (message and destination). */
   private final Map<String, Send> unreceived = new LinkedHashMap<>();
   /** Per link, each lane's {end, link_seq} of its last packet. */
   private final Map<String, List<long[]>> lanes = new TreeMap<>();
@@ -311,7 +311,7 @@ public final class PerfettoTraceWriter implements TraceSink {
     for (RankCounters.Sample c : samples) {
       g.writeStartObject();
       g.writeStringField("name", c.name());
-      g.writeStringField("cat", "queues");
+      g.writeStringField("cat", "counter");
       g.writeStringField("ph", "C");
       g.writeNumberField("ts", micros(c.timeNs()));
       g.writeNumberField("pid", c.rank());
