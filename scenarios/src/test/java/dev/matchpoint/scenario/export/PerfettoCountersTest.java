@@ -36,7 +36,7 @@ class PerfettoCountersTest {
     Map<String, TreeMap<BigDecimal, Long>> series = new TreeMap<>();
     for (JsonNode e : new ObjectMapper().readTree(out.toByteArray()).get("traceEvents")) {
       if (e.get("ph").asText().equals("C")) {
-        e.get("args").fields().forEachRemaining(a -> {
+        e.get("args").properties().forEach(a -> {
           TreeMap<BigDecimal, Long> values = series.computeIfAbsent(
               e.get("pid").asInt() + "/" + e.get("name").asText() + "/" + a.getKey(), k -> new TreeMap<>());
           assertTrue(values.put(e.get("ts").decimalValue(), a.getValue().asLong()) == null,

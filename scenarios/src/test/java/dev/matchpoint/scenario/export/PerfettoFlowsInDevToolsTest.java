@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,8 +40,8 @@ class PerfettoFlowsInDevToolsTest {
   @TempDir
   Path dir;
 
-  @BeforeAll
-  static void engineIsInstalled() {
+  /** Skips the calling test, saying why, when the engine cannot run here. */
+  private static void assumeEngineInstalled() {
     assumeTrue(nodeRuns(), "skipped: `node` is not on PATH (install Node.js 18 or later; .ci/run does)");
     assumeTrue(Files.isRegularFile(NODE_DIR.resolve("node_modules/@paulirish/trace_engine/package.json")),
         "skipped: Chrome DevTools' trace engine is not installed: run `npm ci` in scenarios/src/test/node "
@@ -66,6 +65,7 @@ class PerfettoFlowsInDevToolsTest {
   private record Arrow(JsonNode from, JsonNode to) {}
 
   private List<Arrow> flowsInDevTools(Scenario s, RunResult r, String mode) throws Exception {
+    assumeEngineInstalled();
     Path trace = dir.resolve(s.name() + "-" + mode + ".json");
     try (OutputStream out = Files.newOutputStream(trace)) {
       PerfettoTraceWriter.write(out, ExportFixtures.header(s, s.seed(), mode, r), r.trace(), ExportFixtures.threads(s),
