@@ -83,7 +83,7 @@ public final class PerfettoTraceWriter implements TraceSink {
   public PerfettoTraceWriter(OutputStream out, int[] threadsPerRank) throws IOException {
     this.g = JsonFields.generator(out);
     this.threadsPerRank = threadsPerRank.clone();
-    this.counters = new RankCounters(threadsPerRank.length);
+    this.counters = new RankCounters();
     g.writeStartObject();
     g.writeStringField("displayTimeUnit", "ns");
     g.writeArrayFieldStart("traceEvents");

@@ -3,7 +3,6 @@ package dev.matchpoint.scenario.export;
 import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +33,10 @@ import java.util.TreeMap;
  * come, and the writer holds only changes ahead of the latest delivery.
  *
  * <p>The counter tracks are {@code queue depth} (series {@code posted} and {@code unexpected}) and
- * {@code in-flight} (series {@code bytes}). Changes at one simulated time are merged: a sample holds the values after the last event of
- * that time, and a sample equal to the previous one is not written. Sets are insertion-ordered, so
- * nothing here depends on hash order.
+ * {@code in-flight} (series {@code bytes}). Changes at one simulated time are merged: a sample
+ * holds the values after the last event of that time, and a sample equal to the previous one is
+ * not written. Only ranks that use their queues or send packets take memory; sets are
+ * insertion-ordered and maps sorted, so nothing here depends on hash order.
  */
 final class RankCounters {
   /**
@@ -54,85 +54,78 @@ final class RankCounters {
   private static final List<String> QUEUES = List.of("posted", "unexpected");
   private static final List<String> BYTES = List.of("bytes");
 
-  private final List<Set<Long>> posted = new ArrayList<>();
-  private final List<Set<Long>> unexpected = new ArrayList<>();
-  /** Per rank: the in-flight bytes given out; per time and rank, the changes not yet given out. */
-  private final long[] inFlight;
-  private final TreeMap<Long, TreeMap<Integer, Long>> inFlightChanges = new TreeMap<>();
-  /** Per rank and queue: the last depths given out, and the pending ones with their time. */
-  private final long[][] written;
-  private final long[][] pending;
-  private final long[] pendingNs;
-
-  RankCounters(int ranks) {
-    for (int r = 0; r < ranks; r++) {
-      posted.add(new LinkedHashSet<>());
-      unexpected.add(new LinkedHashSet<>());
-    }
-    inFlight = new long[ranks];
-    written = new long[ranks][2];
-    pending = new long[ranks][2];
-    pendingNs = new long[ranks];
-    Arrays.fill(pendingNs, -1);
+  /** One rank's queues, and its depths given out and pending (with their time, -1 for none). */
+  private static final class Queues {
+    final Set<Long> postedReceives = new LinkedHashSet<>();
+    final Set<Long> unexpectedMessages = new LinkedHashSet<>();
+    long writtenPosted;
+    long writtenUnexpected;
+    long pendingPosted;
+    long pendingUnexpected;
+    long pendingNs = -1;
   }
 
+  /** The ranks whose queues were used, by rank (a world may have millions of ranks). */
+  private final TreeMap<Integer, Queues> queues = new TreeMap<>();
+  /** Per rank: the in-flight bytes given out; per time and rank, the changes not yet given out. */
+  private final TreeMap<Integer, Long> inFlight = new TreeMap<>();
+  private final TreeMap<Long, TreeMap<Integer, Long>> inFlightChanges = new TreeMap<>();
+
   /**
-   * Applies an event, returning the samples of earlier times it settles.
+   * Applies an event, returning the samples it settles.
    *
    * @param e the next event of the run
    * @return samples to write (empty when the event changes nothing or its time is still open)
    */
   List<Sample> apply(TraceEvent e) {
     List<Sample> out = new ArrayList<>();
-    if (e instanceof TraceEvent.ReceivePosted p) {
-      posted.get(p.rank()).add(p.requestId());
-    } else if (e instanceof TraceEvent.Matched m) {
-      posted.get(m.rank()).remove(m.requestId());
-      if (m.match() != MatchKind.PROBE) {
-        unexpected.get(m.rank()).remove(m.messageKey());
-      }
-    } else if (e instanceof TraceEvent.QueuedUnexpected q) {
-      unexpected.get(q.rank()).add(q.messageKey());
-    } else if (e instanceof TraceEvent.CancelDecided c && c.cancelled()) {
-      posted.get(c.rank()).remove(c.requestId());
-      if (c.messageKey() >= 0) {
-        unexpected.get(c.rank()).remove(c.messageKey());
-      }
-    } else if (e instanceof TraceEvent.PacketSent s) {
+    if (e instanceof TraceEvent.PacketSent s) {
       inFlightChanges.computeIfAbsent(s.timeNs(), k -> new TreeMap<>()).merge(s.rank(), s.sizeBytes(), Long::sum);
       return out;
     } else if (e instanceof TraceEvent.PacketDelivered d) {
       inFlightChanges.computeIfAbsent(d.timeNs(), k -> new TreeMap<>()).merge(d.source(), -d.sizeBytes(), Long::sum);
       settleInFlight(d.timeNs(), out);
       return out;
-    } else {
+    }
+    if (!(e instanceof TraceEvent.ReceivePosted || e instanceof TraceEvent.Matched
+        || e instanceof TraceEvent.QueuedUnexpected || e instanceof TraceEvent.CancelDecided c && c.cancelled())) {
       return out;
     }
-    change(e.rank(), e.timeNs(), out);
+    Queues q = queues.computeIfAbsent(e.rank(), k -> new Queues());
+    if (e instanceof TraceEvent.ReceivePosted p) {
+      q.postedReceives.add(p.requestId());
+    } else if (e instanceof TraceEvent.Matched m) {
+      q.postedReceives.remove(m.requestId());
+      if (m.match() != MatchKind.PROBE) {
+        q.unexpectedMessages.remove(m.messageKey());
+      }
+    } else if (e instanceof TraceEvent.QueuedUnexpected u) {
+      q.unexpectedMessages.add(u.messageKey());
+    } else if (e instanceof TraceEvent.CancelDecided c) {
+      q.postedReceives.remove(c.requestId());
+      if (c.messageKey() >= 0) {
+        q.unexpectedMessages.remove(c.messageKey());
+      }
+    }
+    if (q.pendingNs != e.timeNs()) {
+      settle(e.rank(), q, out);
+      q.pendingNs = e.timeNs();
+    }
+    q.pendingPosted = q.postedReceives.size();
+    q.pendingUnexpected = q.unexpectedMessages.size();
     return out;
   }
 
   /**
    * The samples still pending at the end of the run.
    *
-   * @return them, by rank
+   * @return them, queue depths by rank, then in-flight bytes by time
    */
   List<Sample> finish() {
     List<Sample> out = new ArrayList<>();
-    for (int r = 0; r < inFlight.length; r++) {
-      settle(r, out);
-    }
+    queues.forEach((rank, q) -> settle(rank, q, out));
     settleInFlight(Long.MAX_VALUE, out);
     return out;
-  }
-
-  private void change(int rank, long timeNs, List<Sample> out) {
-    if (pendingNs[rank] != timeNs) {
-      settle(rank, out);
-      pendingNs[rank] = timeNs;
-    }
-    pending[rank][0] = posted.get(rank).size();
-    pending[rank][1] = unexpected.get(rank).size();
   }
 
   /** Gives out the in-flight changes before {@code untilNs}, one sample per rank and time. */
@@ -141,23 +134,22 @@ final class RankCounters {
       Map.Entry<Long, TreeMap<Integer, Long>> at = inFlightChanges.pollFirstEntry();
       at.getValue().forEach((rank, delta) -> {
         if (delta != 0) {
-          inFlight[rank] += delta;
-          out.add(new Sample(rank, "in-flight", at.getKey(), BYTES, new long[] {inFlight[rank]}));
+          long bytes = inFlight.merge(rank, delta, Long::sum);
+          out.add(new Sample(rank, "in-flight", at.getKey(), BYTES, new long[] {bytes}));
         }
       });
     }
   }
 
-  private void settle(int rank, List<Sample> out) {
-    if (pendingNs[rank] < 0) {
+  private static void settle(int rank, Queues q, List<Sample> out) {
+    if (q.pendingNs < 0) {
       return;
     }
-    long[] p = pending[rank];
-    long[] w = written[rank];
-    if (p[0] != w[0] || p[1] != w[1]) {
-      out.add(new Sample(rank, "queue depth", pendingNs[rank], QUEUES, new long[] {p[0], p[1]}));
+    if (q.pendingPosted != q.writtenPosted || q.pendingUnexpected != q.writtenUnexpected) {
+      out.add(new Sample(rank, "queue depth", q.pendingNs, QUEUES, new long[] {q.pendingPosted, q.pendingUnexpected}));
     }
-    System.arraycopy(p, 0, w, 0, p.length);
-    pendingNs[rank] = -1;
+    q.writtenPosted = q.pendingPosted;
+    q.writtenUnexpected = q.pendingUnexpected;
+    q.pendingNs = -1;
   }
 }
