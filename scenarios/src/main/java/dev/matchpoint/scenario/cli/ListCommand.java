@@ -2,6 +2,7 @@ package dev.matchpoint.scenario.cli;
 
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
+import dev.matchpoint.scenario.export.TextTimeline;
 import dev.matchpoint.scenario.library.Library;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,14 +39,37 @@ final class ListCommand implements Callable<Integer> {
         return ExitCode.INTERNAL.code();
       }
     }
-    int width = scenarios.stream().mapToInt(s -> s.name().length()).max().orElse(0);
-    for (Scenario s : scenarios) {
-      String expect = s.expect() == null ? "-" : s.expect().configName();
-      String line = pad(s.name(), width) + "  " + pad(expect, 14) + "  " + s.source();
-      out.println(line.length() > 100 ? line.substring(0, 99) + "~" : line);
-    }
+    out.print(format(scenarios, Terminal.columns()));
     out.flush();
     return ExitCode.OK.code();
+  }
+
+  /**
+   * The listing: name, expected outcome and source of each scenario, one line each. For a terminal
+   * a source too long for the line wraps onto continuation lines under the source column; any
+   * other output gets each line whole.
+   *
+   * @param scenarios the scenarios
+   * @param terminalWidth the terminal's width in columns, or 0 or less when the output is no terminal
+   * @return the text, newline-terminated lines
+   */
+  static String format(List<Scenario> scenarios, int terminalWidth) {
+    int width = scenarios.stream().mapToInt(s -> s.name().length()).max().orElse(0);
+    StringBuilder sb = new StringBuilder();
+    for (Scenario s : scenarios) {
+      String expect = s.expect() == null ? "-" : s.expect().configName();
+      String head = pad(s.name(), width) + "  " + pad(expect, 14) + "  ";
+      int room = terminalWidth - head.length();
+      if (terminalWidth <= 0 || room < 20) {
+        sb.append(head).append(s.source()).append('\n');
+        continue;
+      }
+      List<String> lines = TextTimeline.wrap(s.source(), room);
+      for (int i = 0; i < lines.size(); i++) {
+        sb.append(i == 0 ? head : " ".repeat(head.length())).append(lines.get(i)).append('\n');
+      }
+    }
+    return sb.toString();
   }
 
   private static String pad(String s, int width) {

@@ -94,7 +94,8 @@ final class RunSession {
       }
       AtomicFileWriter.commit(files);
       if (timeline) {
-        out.print(TextTimeline.render(r.trace().events(), plan.scenario().worldSize(), plan.mode() == Mode.LOGICAL));
+        out.print(TextTimeline.render(r.trace().events(), plan.scenario().worldSize(), plan.mode() == Mode.LOGICAL,
+            Terminal.columns()));
       }
       summarise(plan, r, summary, exit, outputs, out);
       return exit.code();

@@ -31,7 +31,13 @@ import java.util.TreeMap;
  *   <li>a zero-length marker slice at each send ({@code send 0#0}) and each match ({@code RECEIVE
  *       0#0}, {@code PROBE}, {@code MPROBE}, {@code MRECV});
  *   <li>one flow arrow per received message, from its send marker ({@code "s"}) to the marker of
- *       the receive or matched receive that received it ({@code "f"}, bound to the enclosing slice).
+ *       the receive or matched receive that received it ({@code "f"}, bound to the enclosing slice),
+ *       with an id of its own. A flow event binds to the slice of its thread at its time, and
+ *       Chrome's trace engine also requires the same category ({@code cat}): the two markers of a
+ *       message and its flow events share the category {@code message,SOURCE#SEQ>DEST}, so sends
+ *       or matches at one instant on one thread (MPI_Startall, MPI_Waitall) each keep their own;
+ *   <li>counter ({@code "C"}) tracks per rank for its posted receive queue depth, unexpected
+ *       message queue depth and in-flight bytes ({@link RankCounters}).
  * </ul>
  *
  * <p>Times are microseconds with nanosecond precision ({@code ts = ns / 1000}); in logical mode one
@@ -59,11 +65,12 @@ public final class PerfettoTraceWriter implements TraceSink {
   private final Map<String, TraceEvent.CallStarted> openCalls = new LinkedHashMap<>();
   /** Packets in flight, by {@code source>dest#linkSeq}. */
   private final Map<String, Flight> inFlight = new LinkedHashMap<>();
-  /** Messages sent and not received, by {@code dest:key}. */
+  /** Messages sent and not received, by their flow category (message and destination). */
   private final Map<String, Send> unreceived = new LinkedHashMap<>();
   /** Per link, each lane's {end, link_seq} of its last packet. */
   private final Map<String, List<long[]>> lanes = new TreeMap<>();
   private final Map<String, Integer> laneTids = new TreeMap<>();
+  private final RankCounters counters;
   private int flows;
 
   /**
@@ -76,6 +83,7 @@ public final class PerfettoTraceWriter implements TraceSink {
   public PerfettoTraceWriter(OutputStream out, int[] threadsPerRank) throws IOException {
     this.g = JsonFields.generator(out);
     this.threadsPerRank = threadsPerRank.clone();
+    this.counters = new RankCounters();
     g.writeStartObject();
     g.writeStringField("displayTimeUnit", "ns");
     g.writeArrayFieldStart("traceEvents");
@@ -129,6 +137,7 @@ public final class PerfettoTraceWriter implements TraceSink {
       long stop = Math.max(endNs, p.timeNs());
       packet(p, f, " (not delivered)", stop);
     }
+    counters(counters.finish());
     g.writeEndArray();
     g.writeObjectFieldStart("otherData");
     g.writeStringField("schema", "matchpoint-perfetto");
@@ -183,6 +192,7 @@ public final class PerfettoTraceWriter implements TraceSink {
   }
 
   private void event(TraceEvent e) throws IOException {
+    counters(counters.apply(e));
     if (e instanceof TraceEvent.CallStarted c) {
       openCalls.put(c.rank() + "." + c.thread(), c);
     } else if (e instanceof TraceEvent.CallReturned r) {
@@ -192,16 +202,18 @@ public final class PerfettoTraceWriter implements TraceSink {
       }
     } else if (e instanceof TraceEvent.MessageSent s) {
       int tid = s.thread() >= 0 ? s.thread() : progressTid(s.rank());
-      slice("send " + MessageIds.format(s.messageKey()), MESSAGE, s.rank(), tid, s.timeNs(), 0, e);
-      unreceived.put(s.dest() + ":" + s.messageKey(), new Send(s.rank(), tid, s.timeNs()));
+      String cat = flowCategory(s.messageKey(), s.dest());
+      slice("send " + MessageIds.format(s.messageKey()), cat, s.rank(), tid, s.timeNs(), 0, e);
+      unreceived.put(cat, new Send(s.rank(), tid, s.timeNs()));
     } else if (e instanceof TraceEvent.Matched m) {
       int tid = m.thread() >= 0 ? m.thread() : progressTid(m.rank());
-      slice(m.match().name() + " " + MessageIds.format(m.messageKey()), MESSAGE, m.rank(), tid, m.timeNs(), 0, e);
-      Send send = m.match().receives() ? unreceived.remove(m.rank() + ":" + m.messageKey()) : null;
+      String cat = m.match().receives() ? flowCategory(m.messageKey(), m.rank()) : MESSAGE;
+      slice(m.match().name() + " " + MessageIds.format(m.messageKey()), cat, m.rank(), tid, m.timeNs(), 0, e);
+      Send send = m.match().receives() ? unreceived.remove(cat) : null;
       if (send != null) {
         int id = ++flows;
-        flow("s", id, send.pid(), send.tid(), send.timeNs());
-        flow("f", id, m.rank(), tid, m.timeNs());
+        flow("s", cat, id, send.pid(), send.tid(), send.timeNs());
+        flow("f", cat, id, m.rank(), tid, m.timeNs());
       }
     } else if (e instanceof TraceEvent.PacketSent p) {
       String link = "link " + p.rank() + "->" + p.dest();
@@ -224,7 +236,7 @@ public final class PerfettoTraceWriter implements TraceSink {
       }
     } else {
       if (e instanceof TraceEvent.CancelDecided c && c.cancelled() && c.messageKey() >= 0 && c.thread() < 0) {
-        unreceived.remove(c.rank() + ":" + c.messageKey());
+        unreceived.remove(flowCategory(c.messageKey(), c.rank()));
       }
       if (e.thread() < 0) {
         instant(e.kind(), e.rank(), progressTid(e.rank()), e);
@@ -286,10 +298,36 @@ public final class PerfettoTraceWriter implements TraceSink {
     g.writeEndObject();
   }
 
-  private void flow(String phase, int id, int pid, int tid, long ns) throws IOException {
+  /**
+   * The category a message's markers and flow events share: unique per message (the key names
+   * source, context and sequence number; the sequence counts per destination), so that a flow binds
+   * to its own marker when others sit on the same thread at the same time.
+   */
+  private static String flowCategory(long messageKey, int dest) {
+    return MESSAGE + "," + MessageIds.format(messageKey) + ">" + dest;
+  }
+
+  private void counters(List<RankCounters.Sample> samples) throws IOException {
+    for (RankCounters.Sample c : samples) {
+      g.writeStartObject();
+      g.writeStringField("name", c.name());
+      g.writeStringField("cat", "counter");
+      g.writeStringField("ph", "C");
+      g.writeNumberField("ts", micros(c.timeNs()));
+      g.writeNumberField("pid", c.rank());
+      g.writeObjectFieldStart("args");
+      for (int i = 0; i < c.values().length; i++) {
+        g.writeNumberField(c.series().get(i), c.values()[i]);
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+  }
+
+  private void flow(String phase, String cat, int id, int pid, int tid, long ns) throws IOException {
     g.writeStartObject();
     g.writeStringField("name", MESSAGE);
-    g.writeStringField("cat", MESSAGE);
+    g.writeStringField("cat", cat);
     g.writeStringField("ph", phase);
     g.writeNumberField("id", id);
     g.writeNumberField("ts", micros(ns));

@@ -8,17 +8,21 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A plain-text timeline for terminals: one line per event, in order of simulated time (ties in
- * trace order; a packet shows at its injection time), the time printed once per group of events
- * at the same time, and one column per rank when the ranks fit in {@value #WIDTH} columns
- * (otherwise one column, each line naming its rank). Thread events start with {@code t0}, {@code
- * t1}...; events of the rank's progress engine and the network start with {@code *}. Deterministic.
+ * A plain-text timeline: one line per event, in order of simulated time (ties in trace order; a
+ * packet shows at its injection time), the time printed once per group of events at the same time,
+ * and one column per rank when the ranks fit (otherwise one column, each line naming its rank).
+ * Thread events start with {@code t0}, {@code t1}...; events of the rank's progress engine and the
+ * network start with {@code *}. Nothing is cut: for a terminal of a given width the columns share
+ * the width and an event longer than its column wraps onto continuation lines (indented by two
+ * spaces); for any other output (a file, a pipe) each column is as wide as its longest event.
+ * Deterministic.
  */
 public final class TextTimeline {
-  /** The width the timeline fits in. */
+  /** The width the layout (columns or one column) is chosen for when the output is no terminal. */
   public static final int WIDTH = 100;
   private static final int TIME = 12;
   private static final int MIN_COLUMN = 16;
+  private static final String INDENT = "  ";
 
   private TextTimeline() {}
 
@@ -28,50 +32,90 @@ public final class TextTimeline {
    * @param events the trace's events
    * @param worldSize number of ranks
    * @param logical whether times are steps (logical mode) rather than nanoseconds
+   * @param terminalWidth the terminal's width in columns, or 0 or less when the output is not a
+   *     terminal (then no line is wrapped or cut)
    * @return the text, newline-terminated lines
    */
-  public static String render(List<TraceEvent> events, int worldSize, boolean logical) {
-    int column = (WIDTH - TIME) / Math.max(worldSize, 1) - 3;
-    boolean columns = column >= MIN_COLUMN;
-    StringBuilder sb = new StringBuilder();
-    String timeHead = logical ? "step" : "time (ns)";
-    if (columns) {
-      StringBuilder head = new StringBuilder(pad(timeHead, TIME));
-      StringBuilder rule = new StringBuilder("-".repeat(TIME));
-      for (int r = 0; r < worldSize; r++) {
-        head.append(" | ").append(pad("rank " + r, column));
-        rule.append("-+-").append("-".repeat(column));
-      }
-      sb.append(head.toString().stripTrailing()).append('\n').append(rule).append('\n');
-    } else {
-      sb.append(pad(timeHead, TIME)).append(" | event\n").append("-".repeat(TIME)).append("-+-")
-          .append("-".repeat(WIDTH - TIME - 3)).append('\n');
-    }
+  public static String render(List<TraceEvent> events, int worldSize, boolean logical, int terminalWidth) {
+    int n = Math.max(worldSize, 1);
+    boolean terminal = terminalWidth > 0;
+    int equal = columnWidth(worldSize, terminal ? terminalWidth : WIDTH);
+    boolean columns = equal > 0;
     List<TraceEvent> sorted = new ArrayList<>(events);
     sorted.sort(Comparator.comparingLong(TraceEvent::timeNs));
+    int[] widths = new int[columns ? n : 1];
+    if (columns) {
+      for (int r = 0; r < n; r++) {
+        widths[r] = terminal ? equal : Math.max(MIN_COLUMN, ("rank " + r).length());
+      }
+    } else {
+      widths[0] = terminal ? Math.max(MIN_COLUMN, terminalWidth - TIME - 3) : "event".length();
+    }
+    if (!terminal) {
+      for (TraceEvent e : sorted) {
+        int c = columns ? e.rank() : 0;
+        widths[c] = Math.max(widths[c], cell(e, columns).length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    StringBuilder head = new StringBuilder(pad(logical ? "step" : "time (ns)", TIME));
+    StringBuilder rule = new StringBuilder("-".repeat(TIME));
+    for (int c = 0; c < widths.length; c++) {
+      head.append(" | ").append(pad(columns ? "rank " + c : "event", widths[c]));
+      rule.append("-+-").append("-".repeat(widths[c]));
+    }
+    sb.append(head.toString().stripTrailing()).append('\n').append(rule).append('\n');
     long lastTime = Long.MIN_VALUE;
     for (TraceEvent e : sorted) {
       String time = e.timeNs() == lastTime ? "" : Long.toString(e.timeNs());
       lastTime = e.timeNs();
-      StringBuilder line = new StringBuilder(pad(time, TIME));
-      if (columns) {
-        for (int r = 0; r < worldSize; r++) {
-          line.append(" | ").append(r == e.rank() ? fit(text(e), column) : " ".repeat(column));
+      int c = columns ? e.rank() : 0;
+      List<String> pieces = wrap(cell(e, columns), widths[c]);
+      for (int i = 0; i < pieces.size(); i++) {
+        StringBuilder line = new StringBuilder(pad(i == 0 ? time : "", TIME));
+        for (int k = 0; k < widths.length; k++) {
+          line.append(" | ").append(pad(k == c ? pieces.get(i) : "", widths[k]));
         }
-      } else {
-        line.append(" | ").append(fit("r" + e.rank() + " " + text(e), WIDTH - TIME - 3));
+        sb.append(line.toString().stripTrailing()).append('\n');
       }
-      sb.append(line.toString().stripTrailing()).append('\n');
     }
     return sb.toString();
   }
 
-  private static String pad(String s, int width) {
-    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  private static String cell(TraceEvent e, boolean columns) {
+    return columns ? text(e) : "r" + e.rank() + " " + text(e);
   }
 
-  private static String fit(String s, int width) {
-    return s.length() <= width ? pad(s, width) : s.substring(0, width - 1) + "~";
+  /**
+   * Breaks a text into lines of at most {@code width} characters, at spaces where it can (a word
+   * longer than a line is broken); lines after the first are indented by two spaces.
+   *
+   * @param text the text
+   * @param width the lines' width, more than 2
+   * @return the lines, at least one
+   */
+  public static List<String> wrap(String text, int width) {
+    List<String> out = new ArrayList<>();
+    String rest = text;
+    String prefix = "";
+    while (prefix.length() + rest.length() > width) {
+      int room = width - prefix.length();
+      int at = rest.lastIndexOf(' ', room);
+      if (at <= 0) {
+        out.add(prefix + rest.substring(0, room));
+        rest = rest.substring(room);
+      } else {
+        out.add(prefix + rest.substring(0, at));
+        rest = rest.substring(at + 1);
+      }
+      prefix = INDENT;
+    }
+    out.add(prefix + rest);
+    return out;
+  }
+
+  private static String pad(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
   }
 
   /**
@@ -116,13 +160,14 @@ public final class TextTimeline {
   }
 
   /**
-   * The columns' width for a world size, for tests and documentation.
+   * The columns' width for a world size and a width.
    *
    * @param worldSize number of ranks
-   * @return the column width, or -1 when the single-column layout is used
+   * @param width the width to fit, in columns
+   * @return the width of each rank's column, or -1 when the single-column layout is used
    */
-  public static int columnWidth(int worldSize) {
-    int column = (WIDTH - TIME) / Math.max(worldSize, 1) - 3;
+  public static int columnWidth(int worldSize, int width) {
+    int column = (width - TIME) / Math.max(worldSize, 1) - 3;
     return column >= MIN_COLUMN ? column : -1;
   }
 }
