@@ -1,0 +1,233 @@
+package dev.matchpoint.mpi.rank;
+
+import static dev.matchpoint.mpi.program.ProgramBuilder.anySource;
+import static dev.matchpoint.mpi.program.ProgramBuilder.anyTag;
+import static dev.matchpoint.mpi.program.ProgramBuilder.count;
+import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
+import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static dev.matchpoint.mpi.program.ProgramBuilder.source;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.matchpoint.core.explore.ExplorationReport;
+import dev.matchpoint.core.explore.ExploreOptions;
+import dev.matchpoint.core.explore.Explorer;
+import dev.matchpoint.core.explore.ProgressListener;
+import dev.matchpoint.core.explore.Strategy;
+import dev.matchpoint.core.net.NetworkOptions;
+import dev.matchpoint.core.net.ProtocolOptions;
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.program.ProgramBuilder;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The persistent sets of the stateful search ({@link PersistentSets}) lose no outcome: on small
+ * programs, each built around one kind of object the conflicting-actors closure must see (matching
+ * queues, posted queues, link tails and heads, attached buffers, matched-probe handles, round-robin
+ * pointers, channel state, cancel traffic), the exhaustive search with persistent sets reaches
+ * exactly the outcome classes of the same search expanding every enabled action; and on programs
+ * whose actors are independent it reduces.
+ */
+class PersistentSetsTest {
+  private static final String CLAUSE = "Exhaustive means exhaustive: every model decision reads only state the search"
+      + " can see (what the state fingerprint covers), and the reduced search reaches exactly the outcomes of naive"
+      + " enumeration on generated programs that use every feature";
+  private static final String PERSISTENT = "A set T of transitions enabled in a state s is persistent in s iff, for"
+      + " all nonempty sequences of transitions from s in the state space that do not include transitions in T, every"
+      + " transition in the sequence is independent with all transitions in T";
+
+  static ExplorationReport explore(ModelSpec spec, boolean reduce) {
+    MpiTransitionSystem ts = new MpiTransitionSystem(spec, List.of(CheckKind.values()), reduce);
+    ExplorationReport r = Explorer.explore(ts, ExploreOptions.of(Strategy.EXHAUSTIVE).withShortestViolation(false),
+        ProgressListener.NONE);
+    assertTrue(r.exhaustive(), r.stopReason());
+    return r;
+  }
+
+  /** Asserts that the reduced search reaches the outcome classes of the full one; returns both reports. */
+  static ExplorationReport[] sameOutcomes(String name, ModelSpec spec) {
+    ExplorationReport full = explore(spec, false);
+    ExplorationReport reduced = explore(spec, true);
+    assertEquals(full.outcomes().keySet(), reduced.outcomes().keySet(), name);
+    return new ExplorationReport[] {full, reduced};
+  }
+
+  private static Program sendTo(int dest, int tag, int count) {
+    return program().send(lit(dest), lit(tag), lit(count), Datatype.INT).build();
+  }
+
+  private static ModelOptions options(WildcardPolicy policy) {
+    return ModelOptions.defaults().withWildcard(policy);
+  }
+
+  /** Two senders race to rank 2, which probes with MPI_ANY_SOURCE and receives what it saw. */
+  static ModelSpec probeRace(WildcardPolicy policy, boolean matched) {
+    Program receiver = matched
+        ? program().mprobe(anySource(), lit(0), "m", "st").mrecv("m", count("st", Datatype.INT), Datatype.INT, null)
+            .recv(anySource(), lit(0), lit(1), Datatype.INT, null).build()
+        : program().probe(anySource(), lit(0), "st").recv(source("st"), lit(0), count("st", Datatype.INT),
+            Datatype.INT, null).recv(anySource(), lit(0), lit(1), Datatype.INT, null).build();
+    return ModelSpec.builder().rank(sendTo(2, 0, 1)).rank(sendTo(2, 0, 1)).rank(receiver).options(options(policy))
+        .build();
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  void probeRaces_reachEveryOutcome_underEveryWildcardPolicy() {
+    for (WildcardPolicy p : WildcardPolicy.values()) {
+      for (boolean matched : new boolean[] {false, true}) {
+        ExplorationReport[] r = sameOutcomes("probe race " + p + (matched ? " mprobe" : ""), probeRace(p, matched));
+        assertTrue(r[0].outcomes().size() >= 1);
+      }
+    }
+  }
+
+  /** Rank 0's two threads send tags 1 and 0 to rank 1, whose threads Mprobe(0, any) and Probe(0, 0). */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void matchedProbeAndProbeOnTwoThreads_reachEveryOutcome() {
+    ModelSpec spec = ModelSpec.builder()
+        .rank(sendTo(1, 1, 0), sendTo(1, 0, 0))
+        .rank(program().mprobe(lit(0), anyTag(), "m", "st").mrecv("m", count("st", Datatype.INT), Datatype.INT, null)
+                .build(),
+            program().probe(lit(0), lit(0), "st").recv(lit(0), lit(0), count("st", Datatype.INT), Datatype.INT, null)
+                .build())
+        .build();
+    assertEquals(4, sameOutcomes("mprobe and probe", spec)[0].outcomes().size());
+  }
+
+  /** Rendezvous (above the eager threshold) and eager sends from two ranks to wildcard receives. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void rendezvousAndEagerSends_toWildcardReceives_reachEveryOutcome() {
+    Program big = program().send(lit(2), lit(0), lit(2048), Datatype.INT).send(lit(2), lit(1), lit(1), Datatype.INT)
+        .build();
+    Program receiver = program().recv(anySource(), anyTag(), lit(2048), Datatype.INT, null)
+        .recv(anySource(), anyTag(), lit(2048), Datatype.INT, null).recv(anySource(), anyTag(), lit(2048), Datatype.INT,
+            null).build();
+    ModelSpec spec = ModelSpec.builder().rank(big).rank(sendTo(2, 0, 1)).rank(receiver).build();
+    assertTrue(sameOutcomes("rendezvous", spec)[0].outcomes().size() > 1);
+  }
+
+  /** Eager credit of 8 bytes per peer: the second message waits for the receiver's credit. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void eagerCredit_reachesEveryOutcome() {
+    ModelOptions o = ModelOptions.defaults().withNetwork(NetworkOptions.defaults()
+        .withProtocol(new ProtocolOptions(4096, 0, 8, dev.matchpoint.core.net.CreditPolicy.WAIT)));
+    Program two = program().send(lit(2), lit(0), lit(2), Datatype.INT).send(lit(2), lit(0), lit(2), Datatype.INT)
+        .build();
+    Program receiver = program().recv(anySource(), lit(0), lit(2), Datatype.INT, null)
+        .recv(anySource(), lit(0), lit(2), Datatype.INT, null).recv(anySource(), lit(0), lit(2), Datatype.INT, null)
+        .build();
+    ModelSpec spec = ModelSpec.builder().rank(two).rank(sendTo(2, 0, 2)).rank(receiver).options(o).build();
+    assertTrue(sameOutcomes("eager credit", spec)[0].outcomes().size() > 1);
+  }
+
+  /** Two threads of rank 0 Bsend through one attached buffer; rank 1's threads receive any tag. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void bufferedSendsSharingABuffer_reachEveryOutcome() {
+    Program attach = program().call(new MpiOp.BufferAttach(lit(64)))
+        .send(SendMode.BUFFERED, lit(1), lit(0), lit(4), Datatype.INT)
+        .call(new MpiOp.BufferDetach()).build();
+    Program other = program().send(SendMode.BUFFERED, lit(1), lit(1), lit(4), Datatype.INT).build();
+    Program recv = program().recv(lit(0), anyTag(), lit(4), Datatype.INT, null).build();
+    ModelSpec spec = ModelSpec.builder().rank(attach, other).rank(recv, recv).build();
+    assertTrue(sameOutcomes("buffered", spec)[0].outcomes().size() > 1);
+  }
+
+  /** A ready send races with the posting of its receive (erroneous in some schedules). */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void readySendRacingItsReceive_reachesEveryOutcome() {
+    Program sender = program().send(SendMode.READY, lit(1), lit(0), lit(1), Datatype.INT).build();
+    Program receiver = program().irecv(lit(0), lit(0), lit(1), Datatype.INT, "r").waitFor("r", null).build();
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).build();
+    assertTrue(sameOutcomes("ready", spec)[0].outcomes().size() > 1);
+  }
+
+  /** MPI_Sendrecv exchanges while a third rank's message races for rank 0's wildcard half. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void sendrecvWithAThirdSender_reachesEveryOutcome() {
+    ProgramBuilder zero = program().call(new MpiOp.Sendrecv(lit(1), lit(0), lit(1),
+        Datatype.INT, anySource(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "st"))
+        .recv(anySource(), lit(0), lit(1), Datatype.INT, null);
+    ProgramBuilder one = program().call(new MpiOp.Sendrecv(lit(0), lit(0), lit(1),
+        Datatype.INT, lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null));
+    ModelSpec spec = ModelSpec.builder().rank(zero.build()).rank(one.build()).rank(sendTo(0, 0, 1)).build();
+    assertTrue(sameOutcomes("sendrecv", spec)[0].outcomes().size() > 1);
+  }
+
+  /** Rank 0 cancels its first send and then sends again; rank 1 receives any tag, then probes. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void cancelledSend_reachesEveryOutcome() {
+    Program sender = program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "s")
+        .call(new MpiOp.Cancel("s")).waitFor("s", "st").send(lit(1), lit(1), lit(1), Datatype.INT).build();
+    Program receiver = program().recv(lit(0), anyTag(), lit(1), Datatype.INT, null).iprobe(lit(0), anyTag(), "f", null)
+        .build();
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).build();
+    assertTrue(sameOutcomes("cancel", spec)[0].outcomes().size() > 1);
+  }
+
+  /** Rank 2 starts two MPI_ANY_SOURCE persistent receives at once while ranks 0 and 1 send. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void startallOfWildcardReceives_reachesEveryOutcome() {
+    Program receiver = program()
+        .call(new MpiOp.RecvInit(anySource(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "a"))
+        .call(new MpiOp.RecvInit(anySource(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "b"))
+        .call(new MpiOp.Start(List.of("a", "b"), true)).waitAll("a", "b").build();
+    ModelSpec spec = ModelSpec.builder().rank(sendTo(2, 0, 1)).rank(sendTo(2, 0, 1)).rank(receiver).build();
+    assertTrue(sameOutcomes("startall", spec)[0].outcomes().size() > 1);
+  }
+
+  /** A slack-1 channel in lock step, while a third rank's message races for rank 1's wildcard receive. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void channelBesideAWildcardRace_reachesEveryOutcome() {
+    ModelSpec lockStep = ChannelTest.lockStep(1, ModelOptions.defaults());
+    Program one = program().recv(anySource(), lit(5), lit(1), Datatype.INT, null).build();
+    ModelSpec spec = ModelSpec.builder().rank(program().call(new MpiOp.Compute(lit(0))).build())
+        .rank(one, one).rank(sendTo(1, 5, 1)).rank(sendTo(1, 5, 1)).build();
+    assertTrue(sameOutcomes("wildcard race", spec)[0].outcomes().size() > 1);
+    assertEquals(1, sameOutcomes("channel", lockStep)[0].outcomes().size());
+  }
+
+  /** Rank 1's thread 0 Improbes and Imrecvs, its thread 1 receives with MPI_ANY_SOURCE. */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void improbeAndImrecvBesideAWildcardReceive_reachEveryOutcome() {
+    Program matched = program().improbe(anySource(), lit(0), "f", "m", "st")
+        .ifElse(new dev.matchpoint.mpi.program.Cond.Flag("f"),
+            b -> b.imrecv("m", lit(1), Datatype.INT, "r").waitFor("r", null), b -> b.call(new MpiOp.Compute(lit(0))))
+        .build();
+    Program wild = program().recv(anySource(), lit(0), lit(1), Datatype.INT, null).build();
+    ModelSpec spec = ModelSpec.builder().rank(sendTo(1, 0, 1), sendTo(1, 0, 1)).rank(matched, wild)
+        .rank(sendTo(1, 0, 1)).build();
+    assertTrue(sameOutcomes("improbe", spec)[0].outcomes().size() > 1);
+  }
+
+  /** Pairs 0 to 1 and 2 to 3 never touch a common object: the reduced search visits fewer states. */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  void independentPairs_areExploredInOneOrder() {
+    Program recv0 = program().recv(lit(0), lit(0), lit(1), Datatype.INT, null).build();
+    Program recv2 = program().recv(lit(2), lit(0), lit(1), Datatype.INT, null).build();
+    ModelSpec spec = ModelSpec.builder().rank(sendTo(1, 0, 1)).rank(recv0).rank(sendTo(3, 0, 1)).rank(recv2).build();
+    ExplorationReport[] r = sameOutcomes("independent", spec);
+    assertTrue(r[1].states() < r[0].states(), r[1].states() + " vs " + r[0].states());
+  }
+}
