@@ -22,6 +22,7 @@ import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.program.ProgramBuilder;
@@ -218,6 +219,50 @@ class PersistentSetsTest {
     ModelSpec spec = ModelSpec.builder().rank(sendTo(1, 0, 1), sendTo(1, 0, 1)).rank(matched, wild)
         .rank(sendTo(1, 0, 1)).build();
     assertTrue(sameOutcomes("improbe", spec)[0].outcomes().size() > 1);
+  }
+
+  private static Expr bin(Expr.BinaryOp op, Expr a, Expr b) {
+    return new Expr.Binary(op, a, b);
+  }
+
+  /**
+   * Ranks 1 to 3 send to rank 0 through destinations computed from their rank, thread index and the
+   * world size (each operator once), and rank 0 probes with MPI_ANY_SOURCE and receives the message
+   * it saw: the closure must evaluate each destination as the call will.
+   */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void computedDestinations_reachEveryOutcome() {
+    Expr me = new Expr.MyRank();
+    Expr size = new Expr.WorldSize();
+    Program one = program().send(bin(Expr.BinaryOp.SUB, me, lit(1)), lit(0), lit(1), Datatype.INT).build();
+    Program two = program().send(bin(Expr.BinaryOp.MUL, me, new Expr.ThreadIndex()), lit(0), lit(1), Datatype.INT)
+        .send(bin(Expr.BinaryOp.DIV, me, size), lit(0), lit(1), Datatype.INT).build();
+    Program three = program().send(bin(Expr.BinaryOp.MOD, bin(Expr.BinaryOp.ADD, me, lit(1)), size), lit(0), lit(1),
+        Datatype.INT).build();
+    ProgramBuilder zero = program();
+    for (int i = 0; i < 4; i++) {
+      zero.probe(anySource(), lit(0), "st").recv(source("st"), lit(0), lit(1), Datatype.INT, null);
+    }
+    ModelSpec spec = ModelSpec.builder().rank(zero.build()).rank(one).rank(two).rank(three).build();
+    assertTrue(sameOutcomes("computed destinations", spec)[0].outcomes().size() > 1);
+  }
+
+  /**
+   * Blocking collectives beside wildcard receives: rank 0 sends to rank 2 before the barrier, rank 1
+   * after it, and rank 2 receives with MPI_ANY_SOURCE on either side of its barrier.
+   */
+  @Test
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void barrierBetweenWildcardReceives_reachesEveryOutcome() {
+    MpiOp barrier = new MpiOp.Collective(dev.matchpoint.mpi.CollectiveKind.BARRIER, null, lit(0), Datatype.INT, null,
+        MpiOp.WORLD);
+    Program zero = program().send(lit(2), lit(0), lit(1), Datatype.INT).call(barrier).build();
+    Program one = program().call(barrier).send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program two = program().irecv(anySource(), lit(0), lit(1), Datatype.INT, "r").call(barrier)
+        .recv(anySource(), lit(0), lit(1), Datatype.INT, null).waitFor("r", null).build();
+    ModelSpec spec = ModelSpec.builder().rank(zero).rank(one).rank(two).build();
+    assertTrue(sameOutcomes("barrier", spec)[0].outcomes().size() > 1);
   }
 
   /** Pairs 0 to 1 and 2 to 3 never touch a common object: the reduced search visits fewer states. */
