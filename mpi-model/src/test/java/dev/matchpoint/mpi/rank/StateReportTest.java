@@ -87,4 +87,46 @@ class StateReportTest {
         "  network: waiting for eager credit: EAGER 2->3 8 B message 2#1",
         ""), r.report().toText());
   }
+
+  /** A rendezvous send from rank 0 to rank 1 under a constant 1000 ns latency, a computing rank 2 and a probing rank 3. */
+  static ModelSpec midFlight() {
+    Program send = program().send(lit(1), lit(0), lit(5000), Datatype.INT).build();
+    Program recv = program().recv(lit(0), lit(0), lit(5000), Datatype.INT, null).build();
+    Program compute = program().call(new MpiOp.Compute(lit(100_000))).build();
+    Program probe = program().probe(lit(2), lit(0), null).build();
+    ModelOptions o = ModelOptions.defaults().withNetwork(NetworkOptions.defaults()
+        .withLatency(new dev.matchpoint.core.net.LatencyModel.Constant(1000)));
+    return ModelSpec.builder().rank(send).rank(recv).rank(compute).rank(probe).options(o).build();
+  }
+
+  @Test
+  @SpecClause(source = "docs/cli.md", text = REPORT)
+  void reportOfARunCutShort_namesTheRendezvousPhase_andThePacketsInFlight() {
+    RunResult rts = Runner.timed(midFlight(), 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all())
+        .withTimeLimit(500));
+    RunResult data = Runner.timed(midFlight(), 1, FifoScheduler.INSTANCE, RunOptions.of(CheckKind.all())
+        .withTimeLimit(2500));
+    assertEquals(String.join("\n",
+        "  r0.t0 blocked in MPI_Send(dest=1, tag=0, count=5000 MPI_INT, comm=world) at <java>",
+        "      waiting for Send r0.t0#0 to 1 (tag 0, 20000 B): rendezvous, waiting for the receiver's CTS (no matching receive has started)",
+        "  r1.t0 blocked in MPI_Recv(source=0, tag=0, count=5000 MPI_INT, comm=world) at <java>",
+        "      waiting for receive r1.t0#0 (source 0, tag 0, context 0): no matching message",
+        "  r2.t0 blocked in compute(ns=100000) at <java>",
+        "      waiting for local computation",
+        "  r3.t0 blocked in MPI_Probe(source=2, tag=0, comm=world) at <java>",
+        "      waiting for a message matching the probe in the unexpected message queue",
+        "  rank 1:",
+        "      posted receive r1.t0#0 (source 0, tag 0, context 0, 20000 B)",
+        "  network: in flight: RTS 0->1 0 B message 0#0 #0",
+        ""), rts.report().toText());
+    assertEquals(String.join("\n",
+        "  r1.t0 blocked in MPI_Recv(source=0, tag=0, count=5000 MPI_INT, comm=world) at <java>",
+        "      waiting for receive r1.t0#0 matched 0#0: waiting for the rendezvous DATA",
+        "  r2.t0 blocked in compute(ns=100000) at <java>",
+        "      waiting for local computation",
+        "  r3.t0 blocked in MPI_Probe(source=2, tag=0, comm=world) at <java>",
+        "      waiting for a message matching the probe in the unexpected message queue",
+        "  network: in flight: DATA 0->1 20000 B #1",
+        ""), data.report().toText());
+  }
 }
