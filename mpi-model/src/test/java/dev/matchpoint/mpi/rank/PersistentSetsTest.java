@@ -361,6 +361,24 @@ class PersistentSetsTest {
     assertTrue(sameOutcomes("barrier", spec)[0].outcomes().size() > 1);
   }
 
+  /**
+   * Two ranks call MPI_Bcast with different roots: whichever calls second reports the mismatch, so
+   * the order of the two calls is an outcome and no reduction may fix it.
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §5.12", text = "All processes must call collective operations (blocking and"
+      + " nonblocking) in the same order per communicator.")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void mismatchedCollectives_reportedAtEitherCall_reachEveryOutcome() {
+    ModelSpec spec = ModelSpec.builder()
+        .rank(program().call(new MpiOp.Collective(dev.matchpoint.mpi.CollectiveKind.BCAST, lit(0), lit(1),
+            Datatype.INT, null, MpiOp.WORLD)).build())
+        .rank(program().call(new MpiOp.Collective(dev.matchpoint.mpi.CollectiveKind.BCAST, lit(1), lit(1),
+            Datatype.INT, null, MpiOp.WORLD)).build())
+        .options(ModelOptions.defaults().withCollectiveSync(dev.matchpoint.mpi.CollectiveSync.NEVER)).build();
+    assertEquals(2, sameOutcomes("mismatched roots", spec)[0].outcomes().size());
+  }
+
   /** Pairs 0 to 1 and 2 to 3 never touch a common object: the reduced search visits fewer states. */
   @Test
   @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
