@@ -379,6 +379,23 @@ class PersistentSetsTest {
     assertEquals(2, sameOutcomes("mismatched roots", spec)[0].outcomes().size());
   }
 
+  /**
+   * Under the round-robin policy two threads of rank 2 probe with MPI_ANY_SOURCE: each probe moves
+   * the rank's pointer, so which thread sees which source depends on their order although probes
+   * only read the queues.
+   */
+  @Test
+  @SpecClause(source = "docs/scenario-format.md", text = "the pointer starts at 0 (so the first scan starts at source"
+      + " 1) and moves to the matched source on every MPI_ANY_SOURCE receive or probe that takes or sees a queued"
+      + " message")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void twoThreadsProbingUnderRoundRobin_reachEveryOutcome() {
+    Program probe = program().probe(anySource(), lit(0), "st").build();
+    ModelSpec spec = ModelSpec.builder().rank(sendTo(2, 0, 1)).rank(sendTo(2, 0, 1)).rank(probe, probe)
+        .options(options(WildcardPolicy.ROUND_ROBIN)).build();
+    assertTrue(sameOutcomes("round-robin probes", spec)[0].outcomes().size() > 1);
+  }
+
   /** Pairs 0 to 1 and 2 to 3 never touch a common object: the reduced search visits fewer states. */
   @Test
   @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
