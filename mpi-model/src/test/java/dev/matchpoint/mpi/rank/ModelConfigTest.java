@@ -47,7 +47,7 @@ class ModelConfigTest {
   @Test
   void defaults_andEachCopy_changeOnlyTheirOwnSetting() {
     assertEquals(new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, ModelOptions.QueueKind.REFERENCE,
-        SendCancelPolicy.NEVER, false, CollectiveSync.ANY), D);
+        SendCancelPolicy.NEVER, false, CollectiveSync.ANY), ModelOptions.defaults());
     NetworkOptions n = NetworkOptions.defaults().withLatency(new LatencyModel.Constant(5));
     ModelOptions all = D.withWildcard(WildcardPolicy.ARRIVAL).withNetwork(n)
         .withQueues(ModelOptions.QueueKind.BUCKETED).withCallCost(7).withSendCancel(SendCancelPolicy.UNTIL_MATCHED)
@@ -83,5 +83,8 @@ class ModelConfigTest {
     assertEquals(3, two.threads().get(0).size());
     assertEquals(Map.of(MpiOp.WORLD, 0, "dup", 1), two.communicators());
     assertEquals(Collections.nCopies(3, two.threads().get(0).get(0)), two.threads().get(0));
+    assertEquals(D, two.options());
+    ModelOptions arrival = D.withWildcard(WildcardPolicy.ARRIVAL);
+    assertEquals(arrival, ModelSpec.builder().rank(p).options(arrival).build().options());
   }
 }
