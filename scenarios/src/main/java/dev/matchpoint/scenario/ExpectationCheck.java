@@ -85,7 +85,8 @@ public final class ExpectationCheck {
    * Checks a scenario's expectation.
    *
    * @param s the scenario; its {@code expect} must be set
-   * @param options the explorer's settings (e.g. {@link #OPTIONS} with another time budget)
+   * @param options the explorer's settings (e.g. {@link #OPTIONS} with another time budget); schedules
+   *     are cut at the scenario's {@code step-budget} when it is the lower limit
    * @return the verdict with its reason
    * @throws ScenarioException when a program does not compile
    * @throws IllegalArgumentException when the scenario states no expectation
@@ -93,6 +94,10 @@ public final class ExpectationCheck {
   public static Result check(Scenario s, ExploreOptions options) {
     if (s.expect() == null) {
       throw new IllegalArgumentException(s.name() + " states no expectation");
+    }
+    if (s.stepBudget() < options.maxSteps()) {
+      options = new ExploreOptions(options.strategy(), options.scheduleBudget(), options.timeBudget(), options.seed(),
+          options.pctDepth(), (int) s.stepBudget(), options.shortestViolation());
     }
     return s.expect() == Expectation.RACE_REACHABLE ? raceReachable(s, options) : endsAs(s, options);
   }
@@ -141,8 +146,10 @@ public final class ExpectationCheck {
             + (violates ? ", violating a check" : "") + scope(r), r.exhaustive(), schedule);
       }
     }
-    return new Result(true, run + " and every logical schedule end " + want + " (" + r.outcomes().size()
-        + " outcome class" + (r.outcomes().size() == 1 ? "" : "es") + ")" + scope(r), r.exhaustive(), null);
+    String classes = r.outcomes().size() + " outcome class" + (r.outcomes().size() == 1 ? "" : "es");
+    return new Result(true, r.exhaustive() ? run + " and every logical schedule end " + want + " (" + classes + ")"
+        : run + " ends " + want + ", and so do the " + classes + " the exploration reached" + scope(r), r.exhaustive(),
+        null);
   }
 
   /** How far the search got, when it did not finish. */

@@ -38,7 +38,7 @@ class DocCommandsTest {
   /** A line that runs the launcher: optional prompt, optional VAR=value words, then ./matchpoint. */
   private static final Pattern LAUNCHER_LINE = Pattern.compile("^\\s*(\\$\\s+)?([A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*"
       + "\\./matchpoint(\\s|$).*");
-  private static final Pattern INLINE = Pattern.compile("`(\\./matchpoint [^`]*)`");
+  private static final Pattern INLINE = Pattern.compile("`(\\./matchpoint\\s[^`]*)`");
 
   private static Path root;
 
@@ -84,6 +84,8 @@ class DocCommandsTest {
     List<String> problems = new ArrayList<>();
     String block = null;
     Golden current = null;
+    StringBuilder prose = new StringBuilder();
+    List<Integer> proseLines = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
       String where = name + ":" + (i + 1);
@@ -98,10 +100,8 @@ class DocCommandsTest {
         continue;
       }
       if (block == null) {
-        Matcher m = INLINE.matcher(line);
-        while (m.find()) {
-          inline.add(where + " " + m.group(1));
-        }
+        prose.append(line).append('\n');
+        proseLines.add(i + 1);
       } else if (block.equals("console")) {
         Matcher m = COMMAND.matcher(line);
         if (m.matches()) {
@@ -123,6 +123,14 @@ class DocCommandsTest {
         }
       }
     }
+    // Inline code spans may run over a line break: look for them in the prose as a whole.
+    Matcher m = INLINE.matcher(prose);
+    while (m.find()) {
+      int line = (int) prose.substring(0, m.start()).chars().filter(c -> c == '\n').count();
+      inline.add(name + ":" + proseLines.get(line) + " " + m.group(1).replaceAll("\\s+", " ").strip());
+    }
+    inline.sort(java.util.Comparator.comparingInt(in -> Integer.parseInt(in.substring(name.length() + 1,
+        in.indexOf(' ')))));
     return new Doc(golden, inline, problems);
   }
 
@@ -276,7 +284,7 @@ class DocCommandsTest {
         words("./matchpoint replay x.yaml --schedule '0*4.1' \"a b\" it\\'s"));
     Doc d = parse("t.md", List.of("```console", "$ ./matchpoint list   # exit 0", "a", "...", "c", "```",
         "```bash", "./matchpoint run x", "MATCHPOINT_JAVA_OPTS=-Xmx1g ./matchpoint list", "mvn -B verify", "```",
-        "see `./matchpoint list` and `./matchpoint run y`", "```console", "$ ./matchpoint list", "```"));
+        "see `./matchpoint list` and `./matchpoint run", "y`", "```console", "$ ./matchpoint list", "```"));
     assertEquals(List.of(new Golden("t.md:2", "./matchpoint list", 0, List.of("a", "...", "c"))), d.golden());
     assertEquals(List.of("t.md:8 ./matchpoint run x", "t.md:12 ./matchpoint list", "t.md:12 ./matchpoint run y"),
         d.inline());
