@@ -23,7 +23,7 @@ import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
 
 /**
- * Every command in README.md and docs/*.md is a golden test, in the spirit of SimGrid's tesh: in a
+ * Every command in README.md and the Markdown files under docs/ is a golden test, in the spirit of SimGrid's tesh: in a
  * {@code console} block, {@code $ ./matchpoint ARGS   # exit N} is run in-process through the
  * command line's entry point from the repository root (this test's JVM runs in target/doc-commands,
  * where {@code scenarios} links to the module), and the lines after it must be what it prints
@@ -65,7 +65,7 @@ class DocCommandsTest {
 
   private static List<Path> documents() throws IOException {
     List<Path> docs = new ArrayList<>(List.of(root.resolve("README.md")));
-    try (Stream<Path> s = Files.list(root.resolve("docs"))) {
+    try (Stream<Path> s = Files.walk(root.resolve("docs"))) {
       s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
     }
     return docs;
