@@ -12,7 +12,8 @@ import javax.xml.stream.XMLStreamWriter;
  * The JUnit XML report of {@code matchpoint test --junit FILE}, in the schema Maven Surefire writes
  * ({@code surefire-test-report.xsd}, version 3.0.2, which CI systems read): one {@code testsuite}
  * with the counts, one {@code testcase} per scenario file (name: the scenario's name; classname:
- * the directory it was found in, dotted; time in seconds), a {@code failure} when the scenario
+ * the directory it was found in, dotted; time in seconds), after a {@code properties} element with
+ * each {@code --cfg} override when there are any; a {@code failure} when the scenario
  * missed its expectation, an {@code error} when it could not be loaded, {@code skipped} when it
  * states no expectation, and {@code system-out} with the line {@code test} printed for it.
  */
@@ -43,11 +44,12 @@ final class JunitReport {
    * Writes the report.
    *
    * @param suite the test suite's name
+   * @param cfg the {@code --cfg} overrides, written as {@code property} elements named {@code cfg}
    * @param cases the test cases, in the order they ran
    * @param out where to write (UTF-8)
    * @throws IOException when writing fails
    */
-  static void write(String suite, List<Case> cases, OutputStream out) throws IOException {
+  static void write(String suite, List<String> cfg, List<Case> cases, OutputStream out) throws IOException {
     try {
       XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
       x.writeStartDocument("UTF-8", "1.0");
@@ -63,6 +65,18 @@ final class JunitReport {
       x.writeAttribute("errors", Long.toString(count(cases, Status.ERROR)));
       x.writeAttribute("skipped", Long.toString(count(cases, Status.SKIP)));
       x.writeAttribute("failures", Long.toString(count(cases, Status.FAIL)));
+      if (!cfg.isEmpty()) {
+        x.writeCharacters("\n  ");
+        x.writeStartElement("properties");
+        for (String c : cfg) {
+          x.writeCharacters("\n    ");
+          x.writeEmptyElement("property");
+          x.writeAttribute("name", "cfg");
+          x.writeAttribute("value", clean(c));
+        }
+        x.writeCharacters("\n  ");
+        x.writeEndElement();
+      }
       for (Case c : cases) {
         x.writeCharacters("\n  ");
         x.writeStartElement("testcase");

@@ -5,6 +5,7 @@ import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.export.AtomicFileWriter;
+import dev.matchpoint.scenario.format.ConfigOverrides;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -17,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -24,7 +26,8 @@ import picocli.CommandLine.Parameters;
  * {@code matchpoint test FILE|DIR...}: checks each scenario's {@code expect:} with {@link
  * ExpectationCheck}, prints one line per scenario file ({@code PASS}, {@code FAIL}, {@code ERROR}
  * for a file that does not load, {@code SKIP} for one without {@code expect:}) and a count, and
- * writes a JUnit XML report on request ({@link JunitReport}). Exit codes: 0 every scenario passed
+ * writes a JUnit XML report on request ({@link JunitReport}). {@code --cfg} overrides apply to every
+ * scenario; a first line names them, and every replay command printed repeats them. Exit codes: 0 every scenario passed
  * (or was skipped), 1 some failed, 64 bad input (a file that does not load, a missing path, no
  * scenario found, an unwritable report).
  */
@@ -47,6 +50,7 @@ import picocli.CommandLine.Parameters;
     footer = {
       "  matchpoint test scenarios/library",
       "  matchpoint test my-scenario.yaml probe-race-2x2 --junit target/matchpoint-tests.xml",
+      "  matchpoint test scenarios/library --cfg network.order:unordered   # the library on another network",
       "",
       "Exit codes: 0 every scenario passed (or was skipped), 1 some scenario failed its expectation,",
       "64 bad input (a file that does not load, no scenario found, an unwritable --junit file),",
@@ -68,6 +72,8 @@ final class TestCommand implements Callable<Integer> {
           + "cuts short checks the outcomes it reached, and the line says so.")
   String timeBudget;
 
+  @Mixin ConfigOptions cfg = new ConfigOptions();
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -77,6 +83,12 @@ final class TestCommand implements Callable<Integer> {
       time = Durations.parse(timeBudget);
     } catch (IllegalArgumentException e) {
       return Cli.badInput(err, "--time-budget: " + e.getMessage());
+    }
+    ConfigOverrides overrides;
+    try {
+      overrides = cfg.overrides();
+    } catch (ScenarioException e) {
+      return Cli.badInput(err, e.getMessage());
     }
     String problem = junit == null ? null : AtomicFileWriter.problem(junit);
     if (problem != null) {
@@ -99,13 +111,16 @@ final class TestCommand implements Callable<Integer> {
     ExploreOptions options = new ExploreOptions(o.strategy(), o.scheduleBudget(), time, o.seed(), o.pctDepth(),
         o.maxSteps(), o.shortestViolation());
     List<JunitReport.Case> cases = new ArrayList<>();
+    if (!overrides.isEmpty()) {
+      out.println("with" + RunPlan.cfgOptions(overrides));
+    }
     boolean progress = TerminalProgress.wanted();
     for (int i = 0; i < files.size(); i++) {
       if (progress) {
         System.err.print("\r\033[K[" + (i + 1) + "/" + files.size() + "] " + files.get(i));
         System.err.flush();
       }
-      JunitReport.Case c = test(files.get(i), options);
+      JunitReport.Case c = test(files.get(i), options, overrides);
       if (progress) {
         System.err.print("\r\033[K");
         System.err.flush();
@@ -123,7 +138,7 @@ final class TestCommand implements Callable<Integer> {
     out.flush();
     if (junit != null) {
       try {
-        AtomicFileWriter.write(junit, stream -> JunitReport.write("matchpoint test", cases, stream));
+        AtomicFileWriter.write(junit, stream -> JunitReport.write("matchpoint test", overrides.args(), cases, stream));
       } catch (IOException e) {
         err.println("matchpoint: error: " + (e instanceof AtomicFileWriter.OutputFileException ? e.getMessage()
             : "cannot write " + junit + ": " + e.getMessage()));
@@ -145,13 +160,13 @@ final class TestCommand implements Callable<Integer> {
   }
 
   /** Checks one file, timing it. */
-  private static JunitReport.Case test(String file, ExploreOptions options) {
+  private static JunitReport.Case test(String file, ExploreOptions options, ConfigOverrides overrides) {
     long start = System.nanoTime();
     Path parent = Path.of(file).getParent();
     String classname = parent == null ? "library" : parent.normalize().toString().replace('/', '.');
     Scenario s;
     try {
-      s = ScenarioInput.load(file);
+      s = ScenarioInput.load(file, overrides);
     } catch (ScenarioException e) {
       String name = Path.of(file).getFileName().toString().replaceFirst("\\.ya?ml$", "");
       return new JunitReport.Case(name, classname, JunitReport.Status.ERROR, e.getMessage(), "ERROR " + file + ": "
@@ -170,7 +185,7 @@ final class TestCommand implements Callable<Integer> {
     }
     String reason = "expect " + s.expect().configName() + ": " + r.reason()
         + (r.schedule() == null ? "" : "; replay: " + Cli.command() + " replay " + RunPlan.quote(file)
-            + " --mode logical --schedule " + RunPlan.quote(r.schedule().toString()));
+            + " --mode logical --schedule " + RunPlan.quote(r.schedule().toString()) + RunPlan.cfgOptions(overrides));
     JunitReport.Status status = r.passed() ? JunitReport.Status.PASS : JunitReport.Status.FAIL;
     return new JunitReport.Case(s.name(), classname, status, reason, status + " " + file + ": " + reason,
         (System.nanoTime() - start) / 1_000_000);

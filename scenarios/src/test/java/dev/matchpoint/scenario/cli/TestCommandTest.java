@@ -129,6 +129,32 @@ class TestCommandTest {
   }
 
   @Test
+  void cfgOverrides_applyToEveryScenario_areNamedFirst_andRepeatedInTheReplayLineAndTheReport() throws Exception {
+    // An unlimited eager threshold makes the head-to-head sends eager: the deadlock it expects is gone.
+    Path report = dir.resolve("report.xml");
+    Result r = CliTest.run("test", "head-to-head-rendezvous", "library/probe-race-2x2.yaml", "--cfg",
+        "network.eager-threshold:unlimited", "--junit", report.toString());
+    assertEquals(1, r.code(), r.out() + r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals("with --cfg network.eager-threshold:unlimited", lines.get(0));
+    assertTrue(lines.get(1).startsWith("FAIL head-to-head-rendezvous: expect deadlock: the timed run (seed 0) ends ok, "
+        + "not deadlock"), lines.get(1));
+    assertTrue(lines.get(2).startsWith("PASS library/probe-race-2x2.yaml: expect race-reachable: ")
+        && lines.get(2).endsWith(" --mode logical --schedule '0*4.1.0.2' --cfg network.eager-threshold:unlimited"),
+        lines.get(2));
+    Element property = (Element) validated(report).getElementsByTagName("property").item(0);
+    assertEquals("cfg", property.getAttribute("name"));
+    assertEquals("network.eager-threshold:unlimited", property.getAttribute("value"));
+    Result malformed = CliTest.run("test", "head-to-head-rendezvous", "--cfg", "eager-threshold");
+    assertEquals(64, malformed.code());
+    assertEquals("", malformed.out());
+    Result bad = CliTest.run("test", "head-to-head-rendezvous", "--cfg", "network.eager-threshold:sometimes");
+    assertEquals(64, bad.code());
+    assertTrue(bad.out().contains("ERROR head-to-head-rendezvous: --cfg network.eager-threshold:sometimes: "),
+        bad.out());
+  }
+
+  @Test
   void badUsage_exits64_andRunsNothing() throws IOException {
     Result missing = CliTest.run("test", dir.resolve("nothing-here.yaml").toString());
     assertEquals(64, missing.code());
