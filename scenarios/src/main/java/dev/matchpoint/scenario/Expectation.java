@@ -3,7 +3,8 @@ package dev.matchpoint.scenario;
 import java.util.Locale;
 
 /**
- * What a scenario states about itself, checked by the library test. {@link #OK}, {@link
+ * What a scenario states about itself, checked by {@link ExpectationCheck} ({@code matchpoint test}
+ * and the library test). {@link #OK}, {@link
  * #DEADLOCK} and {@link #ERRONEOUS} hold for the timed run with the scenario's seed and for every
  * logical schedule; {@link #RACE_REACHABLE} holds when some logical schedule violates a check.
  */

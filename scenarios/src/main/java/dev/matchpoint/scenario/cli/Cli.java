@@ -7,7 +7,23 @@ import java.io.PrintWriter;
 
 /** Small helpers shared by the subcommands: bad-input reporting and scenario loading. */
 final class Cli {
+  /** The environment variable in which the launcher passes the name it was invoked by. */
+  static final String COMMAND_VARIABLE = "MATCHPOINT_COMMAND";
+
   private Cli() {}
+
+  /**
+   * The command as the user invoked it, for the command lines the tool prints (replay, reproduce):
+   * what the launcher passes in {@value #COMMAND_VARIABLE} ({@code ./matchpoint} when run as
+   * {@code ./matchpoint}, {@code matchpoint} when found on the PATH), else {@code ./matchpoint}, the
+   * launcher at the repository root.
+   *
+   * @return a word to start a printed command line with, quoted for a POSIX shell when needed
+   */
+  static String command() {
+    String name = System.getenv(COMMAND_VARIABLE);
+    return name == null || name.isBlank() ? "./matchpoint" : RunPlan.quote(name);
+  }
 
   /**
    * Reports bad input on standard error.

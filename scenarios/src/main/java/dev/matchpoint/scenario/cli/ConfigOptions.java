@@ -6,7 +6,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code --cfg KEY:VALUE} option of {@code run}, {@code replay} and {@code explore}: model
+ * The {@code --cfg KEY:VALUE} option of {@code run}, {@code replay}, {@code explore} and {@code test}: model
  * options that override the scenario file's ({@link ConfigOverrides}), echoed in the banner and in
  * every replay command printed.
  */

@@ -183,7 +183,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    * The command that replays a counterexample in logical mode.
    *
    * @param cex the counterexample
-   * @return e.g. {@code matchpoint replay f.yaml --mode logical --schedule 0*4.1}
+   * @return e.g. {@code ./matchpoint replay f.yaml --mode logical --schedule 0*4.1}
    */
   String replayCommand(Counterexample cex) {
     return replayCommand(cex.schedule());
@@ -196,7 +196,7 @@ record ExplorePlan(String file, Scenario scenario, ExploreOptions options, boole
    * @return the command
    */
   String replayCommand(Schedule schedule) {
-    return "matchpoint replay " + RunPlan.quote(file) + " --mode logical --schedule "
+    return Cli.command() + " replay " + RunPlan.quote(file) + " --mode logical --schedule "
         + RunPlan.quote(schedule.trimmed().toString()) + RunPlan.cfgOptions(cfg);
   }
 }

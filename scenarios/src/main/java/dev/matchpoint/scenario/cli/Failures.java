@@ -97,7 +97,7 @@ final class Failures {
 
   /** The command line that was run, quoted for a POSIX shell. */
   static String reproduce(List<String> args) {
-    StringBuilder b = new StringBuilder("matchpoint");
+    StringBuilder b = new StringBuilder(Cli.command());
     for (String a : args) {
       b.append(' ').append(PLAIN_ARGUMENT.matcher(a).matches() ? a : "'" + a.replace("'", "'\\''") + "'");
     }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code matchpoint} command: entry point of the launcher script at the repository root.
- * Subcommands {@code run}, {@code replay}, {@code list}, {@code check}, {@code explore}, {@code
+ * Subcommands {@code run}, {@code replay}, {@code list}, {@code check}, {@code explore}, {@code test}, {@code
  * bench} and {@code help}; exit codes in {@link ExitCode} and {@code docs/cli.md}. Without a
  * subcommand it prints its help and exits with the usage code 64.
  */
@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
         BenchCommand.class,
         ImportCommand.class,
         ReplayTraceCommand.class,
+        TestCommand.class,
         CommandLine.HelpCommand.class},
     description = {
       "A deterministic discrete-event simulator of MPI point-to-point matching semantics.",
@@ -32,9 +33,10 @@ import picocli.CommandLine.Command;
       "  matchpoint list",
       "  matchpoint run scenarios/library/probe-race-2x2.yaml --mode logical --seed 3",
       "  matchpoint run head-to-head-rendezvous --trace out.jsonl --perfetto out.json",
-      "  matchpoint replay probe-race-2x2 --seed 3 --mode logical --schedule 1.0.2",
+      "  matchpoint replay probe-race-2x2 --seed 3 --mode logical --schedule 0.1.2.1",
       "  matchpoint check my-scenario.yaml",
       "  matchpoint explore scenarios/library/probe-race-2x2.yaml",
+      "  matchpoint test scenarios/library --junit target/matchpoint-tests.xml",
       "",
       "Exit codes: 0 ok, 1 a check failed, 2 deadlock, 3 erroneous program, 4 budget exhausted,",
       "64 bad input or usage, 70 internal error. See docs/cli.md and docs/scenario-format.md."

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  matchpoint replay scenarios/library/probe-race-2x2.yaml --seed 3 --mode logical --schedule 1.0.2",
+      "  matchpoint replay scenarios/library/probe-race-2x2.yaml --mode logical --schedule '0*4.1.0.2'",
       "  matchpoint replay head-to-head-rendezvous --seed 0 --mode timed --schedule - --timeline",
       "",
       "Exit codes: as for 'run'; a schedule that does not fit the scenario is bad input (64)."

@@ -171,10 +171,10 @@ record RunPlan(String file, Scenario scenario, long seed, Mode mode, SchedulerKi
    * The command that replays a result of this plan exactly.
    *
    * @param r the result
-   * @return e.g. {@code matchpoint replay f.yaml --seed 3 --mode logical --schedule 1.0*4}
+   * @return e.g. {@code ./matchpoint replay f.yaml --seed 3 --mode logical --schedule 1.0*4}
    */
   String replayCommand(RunResult r) {
-    return "matchpoint replay " + quote(file) + " --seed " + seed + " --mode " + mode.configName() + " --schedule "
+    return Cli.command() + " replay " + quote(file) + " --seed " + seed + " --mode " + mode.configName() + " --schedule "
         + quote(r.schedule().trimmed().toString()) + cfgOptions(cfg);
   }
 

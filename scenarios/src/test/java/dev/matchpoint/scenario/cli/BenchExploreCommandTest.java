@@ -30,7 +30,7 @@ class BenchExploreCommandTest {
     assertEquals(List.of("74", "31", "101"), List.of(row(r, "probe-race-2x2")).subList(1, 4),
         "states, schedules and transitions are deterministic");
     for (String part : List.of("violation found", "Shortest violating schedule of probe-race-2x2 (9 steps):",
-        "=> r2.t1 MPI_Recv blocks", "replay:   matchpoint replay probe-race-2x2 --mode logical --schedule '0*4.1.0.2'")) {
+        "=> r2.t1 MPI_Recv blocks", "replay:   ./matchpoint replay probe-race-2x2 --mode logical --schedule '0*4.1.0.2'")) {
       assertTrue(r.out().contains(part), part + " in:\n" + r.out());
     }
     assertTrue(!r.out().contains("mprobe-fix-4x4") && !r.out().contains("probe-race-4x4"), r.out());

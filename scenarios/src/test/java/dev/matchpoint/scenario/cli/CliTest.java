@@ -156,7 +156,7 @@ class CliTest {
     assertTrue(lines[0].startsWith("seed=0 mode=timed scheduler=fifo wildcard-policy=any network=loggp("), lines[0]);
     for (String part : List.of("outcome:    DEADLOCK", "steps:", "end time:", "matches:    0", "deadlock:",
         "r0.t0 blocked in MPI_Send", "queue maxima", "rank 0: 0 / 1", "packets:    RTS=2", "replay:     "
-        + "matchpoint replay head-to-head-rendezvous --seed 0 --mode timed --schedule -")) {
+        + "./matchpoint replay head-to-head-rendezvous --seed 0 --mode timed --schedule -")) {
       assertTrue(r.out().contains(part), part + " in:\n" + r.out());
     }
   }
@@ -236,7 +236,7 @@ class CliTest {
     assertEquals(2, n.get("exit_code").asInt());
     assertEquals(2, n.get("end_state").get("blocked_threads").size());
     assertEquals(2, n.get("packets").get("RTS").asInt());
-    assertTrue(n.get("replay").asText().startsWith("matchpoint replay head-to-head-rendezvous"));
+    assertTrue(n.get("replay").asText().startsWith("./matchpoint replay head-to-head-rendezvous"));
   }
 
   @Test

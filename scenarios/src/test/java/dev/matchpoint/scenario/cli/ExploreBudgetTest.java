@@ -208,7 +208,7 @@ class ExploreBudgetTest {
     Result text = run("explore", "probe-race-3x3", "--max-states", "1000", "--threads", "1");
     assertTrue(text.out().contains("shortened violating schedule (not proven shortest) (13 steps):"), text.out());
     // The shortened schedule still replays to a violation.
-    List<String> replay = new java.util.ArrayList<>(List.of(n.get("replay").asText().substring("matchpoint "
+    List<String> replay = new java.util.ArrayList<>(List.of(n.get("replay").asText().substring("./matchpoint "
         .length()).replace("'", "").split(" ")));
     Result replayed = run(replay.toArray(new String[0]));
     assertEquals(2, replayed.code(), replayed.out() + replayed.err());

@@ -163,7 +163,7 @@ class ExploreChartTest {
     assertEquals(6, page.split("<td class=\"verdict\">", -1).length - 1, "six outcome classes");
     assertEquals(4, page.split("<td class=\"verdict\">VIOLATION", -1).length - 1, "four violating");
     assertTrue(page.contains("<li>receipts r2.t0#0&lt;-0#0</li>"), "outcome parts escaped");
-    assertTrue(page.contains("<pre id=\"replay\"><code>matchpoint replay " + PROBE_RACE
+    assertTrue(page.contains("<pre id=\"replay\"><code>./matchpoint replay " + PROBE_RACE
         + " --mode logical --schedule &#39;0*4.1.0.2&#39;</code></pre>"), page);
     int chart = page.indexOf("<figure id=\"chart\">\n<svg");
     assertTrue(chart > 0, "the chart inline");

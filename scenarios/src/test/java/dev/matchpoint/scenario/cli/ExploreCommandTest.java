@@ -34,7 +34,7 @@ class ExploreCommandTest {
   /** A printed replay command as arguments, without the leading 'matchpoint' and with quotes removed. */
   private static List<String> args(String command) {
     List<String> out = new ArrayList<>();
-    for (String a : command.substring("matchpoint ".length()).split(" ")) {
+    for (String a : command.substring("./matchpoint ".length()).split(" ")) {
       out.add(a.startsWith("'") && a.endsWith("'") ? a.substring(1, a.length() - 1) : a);
     }
     return out;
@@ -56,7 +56,7 @@ class ExploreCommandTest {
         "shortest violating schedule (9 steps):", "r2.t0 MPI_Probe(source=MPI_ANY_SOURCE",
         "=> r2.t1 matched 0#0 via PROBE; r2.t1 MPI_Probe returns source=0", "=> r2.t1 MPI_Recv blocks",
         "probe-then-receive-same-message: the receive r2.t1#0 after a probe of 0#0 never received it",
-        "replay:      matchpoint replay library/probe-race-2x2.yaml --mode logical --schedule '0*4.1.0.2'",
+        "replay:      ./matchpoint replay library/probe-race-2x2.yaml --mode logical --schedule '0*4.1.0.2'",
         "(the replay ends DEADLOCK with 2 violation(s): exit 2)", "result:      violation found  (exit 1)")) {
       assertTrue(r.out().contains(part), part + " in:\n" + r.out());
     }

@@ -87,7 +87,7 @@ class ExploreHtmlChromiumTest {
     }
     assertEquals(List.of("r0.t0", "r1.t0", "r2.t0", "r2.t1"), lanes);
     assertEquals(4, chart.split("class=\"message\"", -1).length - 1, "four arrows");
-    assertTrue(l.dom().contains("<pre id=\"replay\"><code>matchpoint replay"), "the replay command");
+    assertTrue(l.dom().contains("<pre id=\"replay\"><code>./matchpoint replay"), "the replay command");
     assertEquals(6, l.dom().split("<td class=\"verdict\">", -1).length - 1, "the six outcome classes");
   }
 }

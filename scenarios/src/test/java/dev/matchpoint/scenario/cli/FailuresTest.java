@@ -87,7 +87,7 @@ class FailuresTest {
     Result r = execute(cmd, "recurse");
     assertEquals(70, r.code(), r.err());
     assertOneLine(r, "matchpoint: internal error: stack overflow in " + Recurse.class.getName() + ".depth(");
-    assertEquals("  to reproduce: matchpoint recurse", r.err().lines().toList().get(1));
+    assertEquals("  to reproduce: ./matchpoint recurse", r.err().lines().toList().get(1));
   }
 
   @Test
@@ -185,7 +185,7 @@ class FailuresTest {
 
   @Test
   void theReproduceLine_quotesWhatTheShellWouldSplitOrExpand() {
-    assertEquals("matchpoint replay x.yaml --schedule '0*4.1' 'a b' 'it'\\''s'",
+    assertEquals("./matchpoint replay x.yaml --schedule '0*4.1' 'a b' 'it'\\''s'",
         Failures.reproduce(List.of("replay", "x.yaml", "--schedule", "0*4.1", "a b", "it's")));
   }
 }

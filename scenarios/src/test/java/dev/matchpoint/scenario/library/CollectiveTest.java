@@ -13,6 +13,7 @@ import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.TraceEvent;
+import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -49,7 +50,7 @@ class CollectiveTest {
   }
 
   private static Set<String> outcomes(Scenario s) {
-    ExplorationReport r = ExplorerRaceSearch.explore(s);
+    ExplorationReport r = ExpectationCheck.explore(s);
     assertTrue(r.exhaustive(), r.stopReason());
     Set<String> out = new TreeSet<>();
     r.outcomes().keySet().forEach(k -> out.add(k.substring(0, k.indexOf(' '))));

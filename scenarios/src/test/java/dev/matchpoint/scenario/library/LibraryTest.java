@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.sched.FifoScheduler;
-import dev.matchpoint.core.sched.ReplayScheduler;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.program.SourceLocation;
@@ -17,18 +16,15 @@ import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
-import dev.matchpoint.scenario.Expectation;
+import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -38,16 +34,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Runs the whole canonical library and checks every scenario's stated expectation. {@code ok},
- * {@code deadlock} and {@code erroneous} must hold for the timed run with the scenario's seed and,
- * by exhaustive exploration, for every logical schedule; {@code race-reachable} needs a logical
- * schedule that violates a check, found by a {@link RaceSearch} (the explorer) and confirmed by
- * replaying it. The independent {@link LogicalEnumerator} checks the explorer on a few small
- * scenarios.
+ * Runs the whole canonical library and checks every scenario's stated expectation as {@code
+ * matchpoint test} does ({@link ExpectationCheck}). The independent {@link LogicalEnumerator} checks
+ * the explorer on a few small scenarios.
  */
 class LibraryTest {
   private static final Path DIR = Path.of("library");
-  private static final RaceSearch RACES = new ExplorerRaceSearch();
 
   static Stream<String> names() throws IOException {
     try (Stream<Path> files = Files.list(DIR)) {
@@ -98,50 +90,18 @@ class LibraryTest {
     assertEquals(s.withoutLocations(), Library.load(name).withoutLocations(), "the packaged copy is the same");
   }
 
+  /**
+   * The check {@code matchpoint test} makes ({@link ExpectationCheck}): the timed run and every
+   * logical schedule end as expected, or a logical schedule violates a check and replays to the same
+   * violations. Every exploration must finish, but that of the 10,000-message queue.
+   */
   @ParameterizedTest(name = "{0}")
   @MethodSource("names")
   void libraryScenario_meetsItsExpectation(String name) {
-    Scenario s = load(name);
-    if (s.expect() == Expectation.RACE_REACHABLE) {
-      Optional<RaceSearch.Witness> w = RACES.find(s);
-      assertTrue(w.isPresent(), name + ": no logical schedule violates a check");
-      RunResult replay = Runner.logical(ScenarioLoader.compile(s), new ReplayScheduler(w.get().schedule()),
-          s.runOptions().withKeepTrace(true));
-      assertEquals(w.get().details(), details(replay), "the witness " + w.get().schedule() + " replays");
-      return;
-    }
-    Outcome expected = switch (s.expect()) {
-      case OK -> Outcome.OK;
-      case DEADLOCK -> Outcome.DEADLOCK;
-      default -> Outcome.ERRONEOUS;
-    };
-    RunResult timed = Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE, s.runOptions().withKeepTrace(true));
-    assertEquals(expected, timed.outcome(), name + " timed: " + timed.problems() + " " + timed.violations());
-    if (expected == Outcome.OK) {
-      assertEquals(List.of(), timed.violations(), name + " timed");
-    }
-    ExplorationReport r = ExplorerRaceSearch.explore(s);
-    if (!r.exhaustive()) {
-      assertEquals("deep-unexpected-queue", name, "only the deep queue is too large to explore: " + r.stopReason());
-      return;
-    }
-    for (Map.Entry<String, ExplorationReport.OutcomeClass> e : r.outcomes().entrySet()) {
-      assertEquals(expected, outcome(e.getKey()), name + " in some logical schedule: " + e.getKey());
-      if (expected == Outcome.OK) {
-        assertFalse(e.getValue().verdict().violation(), name + " in some logical schedule: " + e.getKey());
-      }
-    }
-  }
-
-  /** What the explorer's verdict details hold for a run: violations sorted, then problems sorted. */
-  private static List<String> details(RunResult r) {
-    List<String> violations = new ArrayList<>();
-    r.violations().forEach(v -> violations.add(v.check() + ": " + v.message()));
-    Collections.sort(violations);
-    List<String> problems = new ArrayList<>(r.problems());
-    Collections.sort(problems);
-    violations.addAll(problems);
-    return violations;
+    ExpectationCheck.Result r = ExpectationCheck.check(load(name), ExpectationCheck.OPTIONS);
+    assertTrue(r.passed(), name + ": " + r.reason());
+    assertTrue(r.exhaustive() || name.equals("deep-unexpected-queue"), "only the deep queue is too large to explore: "
+        + r.reason());
   }
 
   /** The run outcome an explorer outcome class names first: {@code ok | ...}, {@code deadlock | ...}. */
@@ -156,7 +116,7 @@ class LibraryTest {
     TreeSet<LogicalEnumerator.End> ends = new LogicalEnumerator(100_000, 400).ends(s).orElseThrow();
     Set<String> enumerated = new TreeSet<>();
     ends.forEach(e -> enumerated.add(e.outcome() + (e.violated() ? " violated" : "")));
-    ExplorationReport r = ExplorerRaceSearch.explore(s);
+    ExplorationReport r = ExpectationCheck.explore(s);
     assertTrue(r.exhaustive(), r.stopReason());
     Set<String> explored = new TreeSet<>();
     r.outcomes().forEach((k, c) -> explored.add(outcome(k) + (c.verdict().violation() ? " violated" : "")));
@@ -165,7 +125,7 @@ class LibraryTest {
 
   @Test
   void cancelRaceUntilMatched_exploration_reachesBothTheCancelledAndTheReceivedOutcome_mpi31Section384() {
-    ExplorationReport r = ExplorerRaceSearch.explore(load("cancel-race-until-matched"));
+    ExplorationReport r = ExpectationCheck.explore(load("cancel-race-until-matched"));
     assertTrue(r.exhaustive(), r.stopReason());
     assertFalse(r.violationFound(), r.outcomes().keySet().toString());
     assertEquals(Set.of("ok | receipts none", "ok | receipts r1.t0#0<-0#0"), r.outcomes().keySet(),
@@ -177,7 +137,7 @@ class LibraryTest {
       + "if the caller forked two concurrent threads, one to execute the send, and one to execute the receive, "
       + "followed by a join of these two threads.")
   void sendrecvHalvesInterleave_exploration_reachesTheOutcomeWhereTheReceiveHalfIsPostedLast() {
-    ExplorationReport r = ExplorerRaceSearch.explore(load("sendrecv-halves-interleave"));
+    ExplorationReport r = ExpectationCheck.explore(load("sendrecv-halves-interleave"));
     assertTrue(r.exhaustive(), r.stopReason());
     assertEquals(Set.of("ok | receipts r0.t0#1<-1#1 r0.t1#0<-1#0 r0.t1#1<-1#2 r1.t0#0<-0#0",
         "ok | receipts r0.t0#1<-1#2 r0.t1#0<-1#0 r0.t1#1<-1#1 r1.t0#0<-0#0"), r.outcomes().keySet());

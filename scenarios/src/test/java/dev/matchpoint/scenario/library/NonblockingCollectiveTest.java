@@ -14,6 +14,7 @@ import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.TraceEvent;
+import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
 import dev.matchpoint.scenario.format.ScenarioWriter;
@@ -29,7 +30,7 @@ class NonblockingCollectiveTest {
   }
 
   private static Set<String> outcomes(Scenario s) {
-    ExplorationReport r = ExplorerRaceSearch.explore(s);
+    ExplorationReport r = ExpectationCheck.explore(s);
     assertTrue(r.exhaustive(), r.stopReason());
     Set<String> out = new TreeSet<>();
     r.outcomes().keySet().forEach(k -> out.add(k.substring(0, k.indexOf(' '))));

@@ -9,6 +9,7 @@ import dev.matchpoint.core.explore.ExploreOptions;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.mpi.explore.MpiTransitionSystem;
+import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
 import java.util.Map;
@@ -46,7 +47,7 @@ class ParallelSearchTest {
 
   private static void assertSameAsSerial(Scenario s) {
     MpiTransitionSystem ts = new MpiTransitionSystem(ScenarioLoader.compile(s), s.checks(), true);
-    ExploreOptions serialOptions = ExplorerRaceSearch.OPTIONS;
+    ExploreOptions serialOptions = ExpectationCheck.OPTIONS;
     ExplorationReport serial = Explorer.explore(ts, serialOptions, ProgressListener.NONE);
     assertTrue(serial.exhaustive(), s.name() + ": " + serial.stopReason());
     for (int threads : new int[] {2, 4}) {

@@ -18,6 +18,7 @@ import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.TraceEvent;
+import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -124,8 +125,8 @@ class PollingLoopTest {
   @Test
   @SpecClause(source = "MPI-3.1 §3.8.1", text = PROBE_3_8_1)
   void iprobePollingLoop_explores_toTheOutcomeClassesOfTheMpiProbeProgram() {
-    ExplorationReport polling = ExplorerRaceSearch.explore(ScenarioLoader.load(Path.of("library/iprobe-polling-loop.yaml")));
-    ExplorationReport probe = ExplorerRaceSearch.explore(ScenarioLoader.load(Path.of("library/mpi22-probe-correct.yaml")));
+    ExplorationReport polling = ExpectationCheck.explore(ScenarioLoader.load(Path.of("library/iprobe-polling-loop.yaml")));
+    ExplorationReport probe = ExpectationCheck.explore(ScenarioLoader.load(Path.of("library/mpi22-probe-correct.yaml")));
     assertTrue(polling.exhaustive(), polling.stopReason());
     assertEquals(probe.outcomes().keySet(), polling.outcomes().keySet());
     assertEquals(2, polling.outcomes().size(), "rank 2 may see either message first");
