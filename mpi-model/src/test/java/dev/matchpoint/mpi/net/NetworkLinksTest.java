@@ -159,6 +159,21 @@ class NetworkLinksTest {
     Network h = Network.logical(2, options(DeliveryOrder.UNORDERED, 1000, true), listener);
     h.send(new Packet("DATA", 0, 1, 1, new CreditReturn(6)), 0);
     assertNotEquals(fingerprint(g)[0], fingerprint(h)[0]);
+    Network w1 = Network.logical(2, options(DeliveryOrder.UNORDERED, 1000, true), listener);
+    Network w2 = Network.logical(2, options(DeliveryOrder.UNORDERED, 1000, true), listener);
+    for (Network w : List.of(w1, w2)) {
+      w.sendEager(data(0, 1, 1), 1000, 0);
+    }
+    w1.sendEager(new Packet("DATA", 0, 1, 1, new CreditReturn(1)), 5, 0);
+    w2.sendEager(new Packet("DATA", 0, 1, 1, new CreditReturn(2)), 5, 0);
+    assertNotEquals(fingerprint(w1)[0], fingerprint(w2)[0], "a waiting packet's payload is state");
+    // A link written after it was fingerprinted is fingerprinted anew.
+    Network grown = Network.logical(2, options(DeliveryOrder.UNORDERED, 1000, true), listener);
+    grown.send(data(0, 1, 1), 0);
+    long[] one = fingerprint(grown);
+    grown.send(data(0, 1, 1), 0);
+    assertNotEquals(one[0], fingerprint(grown)[0]);
+    assertEquals(two[0], fingerprint(grown)[0]);
     Network unused = Network.logical(2, options(DeliveryOrder.UNORDERED, 1000, true), listener);
     assertTrue(unused.hasEagerCredit(1, 0, 1000));
     assertEquals(empty[0], fingerprint(unused)[0]);
@@ -195,25 +210,68 @@ class NetworkLinksTest {
     InFlight credit = net.deliverable().get(0);
     assertEquals(Network.CREDIT, credit.packet().kind());
     assertEquals(new Packet(Network.CREDIT, 1, 0, 0, new CreditReturn(600)), credit.packet());
+    assertEquals(net.options().protocol().headerBytes(), credit.packet().sizeBytes());
     net.deliver(1, 0, 0, 5);
     // 1000 bytes back at the sender: both waiting packets go, in order, at the delivery's step.
     assertEquals(400, net.eagerCreditBytes(0, 1));
     assertTrue(net.awaitingCredit().isEmpty());
     assertEquals(List.of("inject DATA 0->1 #1 @5", "inject DATA 0->1 #2 @5"), log.subList(log.size() - 2, log.size()));
     assertEquals(List.of("0->1#1", "0->1#2"), ids(net.inFlight()));
+    // Credits of another size carry their own size.
+    net.returnEagerCredit(1, 0, 500, 6);
+    net.returnEagerCredit(1, 0, 100, 6);
+    assertEquals(List.of(new CreditReturn(500), new CreditReturn(100)), net.inFlight().stream()
+        .filter(f -> f.packet().kind().equals(Network.CREDIT)).map(f -> f.packet().payload()).toList());
+  }
+
+  @Test
+  @SpecClause(source = SEED4, text = CREDIT)
+  void timed_aCreditReturnedWhileAnotherLinksPacketIsDelivered_goesToItsOwnSender() {
+    // While rank 1 is told of 2's packet (2->1), it frees 0's buffer; while rank 2 is told of 0's
+    // packet (0->2), rank 1 frees 0's buffer: each credit goes 1->0, never back on the link delivering.
+    Kernel kernel = new Kernel(new SchedulerSeam(FifoScheduler.INSTANCE));
+    Network[] holder = new Network[1];
+    NetworkListener returning = new NetworkListener() {
+      @Override
+      public void onInjected(InFlight f) {
+        listener.onInjected(f);
+      }
+
+      @Override
+      public void onDelivered(InFlight f, long nowNs) {
+        listener.onDelivered(f, nowNs);
+        if (f.packet().kind().equals("DATA")) {
+          holder[0].returnEagerCredit(1, 0, 10, nowNs);
+        }
+      }
+    };
+    Network net = Network.timed(3, options(DeliveryOrder.PER_PAIR_FIFO, 1000, true), new RandomStreams(1), kernel,
+        returning);
+    holder[0] = net;
+    kernel.schedule(0, () -> net.sendEager(data(2, 1, 1), 1, 0));
+    kernel.schedule(1000, () -> net.sendEager(data(0, 2, 1), 1, 1000));
+    kernel.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    assertEquals(List.of("inject DATA 2->1 #0 @0", "deliver DATA 2->1 #0 @100", "inject CREDIT 1->0 #0 @100",
+        "deliver CREDIT 1->0 #0 @200", "inject DATA 0->2 #0 @1000", "deliver DATA 0->2 #0 @1100",
+        "inject CREDIT 1->0 #1 @1100", "deliver CREDIT 1->0 #1 @1200"), log);
   }
 
   @Test
   @SpecClause(source = SEED4, text = CREDIT)
   void withoutCreditPackets_theFreedBufferIsBackAtOnce_andWithAnUnlimitedBufferNoCreditIsKept() {
     Network net = Network.logical(2, options(DeliveryOrder.PER_PAIR_FIFO, 1000, false), listener);
-    net.sendEager(data(0, 1, 700), 700, 0);
-    net.sendEager(data(0, 1, 700), 700, 0);
-    assertEquals(1, net.inFlight().size());
-    net.returnEagerCredit(1, 0, 700, 3);
-    assertEquals(List.of("0->1#0", "0->1#1"), ids(net.inFlight()), "no credit packet; the waiting one goes at once");
-    assertEquals(300, net.eagerCreditBytes(0, 1));
-    assertEquals("inject DATA 0->1 #1 @3", log.get(log.size() - 1));
+    for (int i = 0; i < 3; i++) {
+      net.sendEager(data(0, 1, 500), 500, 0);
+    }
+    assertEquals(2, net.inFlight().size());
+    assertEquals(0, net.eagerCreditBytes(0, 1));
+    net.returnEagerCredit(1, 0, 500, 3);
+    assertEquals(List.of("0->1#0", "0->1#1", "0->1#2"), ids(net.inFlight()),
+        "no credit packet; the waiting one goes at once, on exactly the credit it needs");
+    assertEquals(0, net.eagerCreditBytes(0, 1));
+    assertEquals("inject DATA 0->1 #2 @3", log.get(log.size() - 1));
+    net.sendEager(data(0, 1, 0), 0, 4);
+    assertEquals(4, net.inFlight().size(), "a message of no bytes needs no credit");
     Network unlimited = Network.logical(2, options(DeliveryOrder.PER_PAIR_FIFO, Long.MAX_VALUE, true), listener);
     unlimited.sendEager(data(0, 1, 1 << 20), 1 << 20, 0);
     assertEquals(Long.MAX_VALUE, unlimited.eagerCreditBytes(0, 1));
@@ -349,6 +407,10 @@ class NetworkLinksTest {
     assertThrows(IllegalArgumentException.class, () -> net.compute(2, 1, () -> { }));
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> net.copy(listener));
     assertEquals("only a logical-mode network can be copied", e.getMessage());
+    Network loggp = Network.timed(2, NetworkOptions.defaults(), new RandomStreams(1), kernel, listener);
+    assertEquals("endpoint 2 is out of range [0, 2)",
+        assertThrows(IllegalArgumentException.class, () -> loggp.onCpu(2, () -> { })).getMessage());
+    assertThrows(IllegalArgumentException.class, () -> loggp.compute(-1, 5, () -> { }));
     Network logical = Network.logical(2, options(DeliveryOrder.PER_PAIR_FIFO, 1000, true), listener);
     assertFalse(logical.isTimed());
     assertEquals("a CPU is modelled only in timed mode",
