@@ -148,4 +148,84 @@ class ExplorerSearchTest {
     }
     assertEquals(four, explore(new SharedVariables(false, o -> false, prog), Strategy.EXHAUSTIVE).outcomes().keySet());
   }
+
+  static final String PARALLEL = "ParallelStatefulSearch";
+  static final String SAME = "a complete parallel search reaches every final state of G_P, whatever the thread "
+      + "interleaving: the same final states as the serial search, hence the same outcome classes, the same counts "
+      + "(distinct final states per class) and the same verdicts";
+
+  private static ExplorationReport threads(SharedVariables ts, int n) {
+    return explore(ts, ExploreOptions.of(Strategy.EXHAUSTIVE).withShortestViolation(false).withThreads(n));
+  }
+
+  @Test
+  @SpecClause(source = PARALLEL, text = SAME)
+  void parallelSearch_matchesTheSerialOne_classesCountsVerdictsAndExamples() {
+    // Classed by the variable alone, the race has two classes of three final states each; the
+    // example of each is the lexicographically least schedule reaching it: a=2 by [0, 0, 0]
+    // (a=1, a=2, read), a=1 by [1, 0, 0] (a=2, a=1, read).
+    ExplorationReport serial = explore(new SharedVariables(RACE).coarse(), Strategy.EXHAUSTIVE);
+    assertEquals(Map.of("a=1", 3L, "a=2", 3L), counts(serial));
+    assertEquals(List.of(1, 0, 0), serial.outcomes().get("a=1").example());
+    assertEquals(List.of(0, 0, 0), serial.outcomes().get("a=2").example());
+    assertEquals(Map.of("a=1", 3L, "a=2", 3L), counts(explore(new SharedVariables(RACE).coarse(), Strategy.NAIVE)));
+    for (int n : new int[] {2, 4}) {
+      ExplorationReport parallel = threads(new SharedVariables(RACE).coarse(), n);
+      assertEquals(serial.outcomes(), parallel.outcomes(), n + " threads");
+      // Every state has one path to it: the same 16 states, 15 transitions and 6 leaves.
+      assertEquals(16, parallel.states());
+      assertEquals(15, parallel.transitions());
+      assertEquals(6, parallel.schedules());
+      assertEquals(3, parallel.maxDepth());
+      assertTrue(parallel.exhaustive());
+      assertEquals("search complete", parallel.stopReason());
+      assertTrue(parallel.visitedBytes() > 0);
+    }
+  }
+
+  @Test
+  @SpecClause(source = PARALLEL, text = SAME)
+  void parallelSearch_withSleepSetsAndDisabling_reachesTheSerialClasses() {
+    String[][] programs = {
+        {"a=1;b?", "b=1;a?", "c=1;a?", "a=2;c?"},
+        {"a=1;a=2", "a>0;b=1", "a>0;c=1", "b?;c?"},
+        {"a|b", "a=1;b=1", "b=2"},
+    };
+    for (String[] prog : programs) {
+      for (boolean reduce : new boolean[] {true, false}) {
+        Map<String, Long> naive = counts(explore(new SharedVariables(reduce, o -> false, prog), Strategy.NAIVE));
+        ExplorationReport serial = explore(new SharedVariables(reduce, o -> false, prog), Strategy.EXHAUSTIVE);
+        assertEquals(naive.keySet(), serial.outcomes().keySet(), List.of(prog) + " " + reduce);
+        assertEquals(naive.keySet(), explore(new SharedVariables(reduce, o -> false, prog), Strategy.DPOR).outcomes()
+            .keySet(), List.of(prog) + " " + reduce);
+        assertEquals(counts(serial), counts(threads(new SharedVariables(reduce, o -> false, prog), 3)),
+            List.of(prog) + " " + reduce);
+      }
+    }
+  }
+
+  @Test
+  @SpecClause(source = PARALLEL, text = "the time and schedule budgets and the step limit stop every thread")
+  void parallelSearch_stopsAtItsBudgets() {
+    String[] many = {"a=1;a=2;b?", "a=3;b=1", "b=2;a?", "c=1;b?", "c=2;a=4"};
+    ExploreOptions o = ExploreOptions.of(Strategy.EXHAUSTIVE).withShortestViolation(false).withThreads(2);
+    ExplorationReport time = explore(new SharedVariables(false, x -> false, many), o.withTimeBudget(
+        java.time.Duration.ofNanos(1)));
+    assertEquals(dev.matchpoint.core.explore.Budget.TIME, time.stoppedBy());
+    assertFalse(time.exhaustive());
+    assertTrue(time.transitions() >= 1024, "stopped at a poll: " + time.transitions());
+    assertTrue(time.frontier() >= 0);
+    ExplorationReport memory = explore(new SharedVariables(false, x -> false, many), o.withMemoryBudget(1));
+    assertEquals(dev.matchpoint.core.explore.Budget.MEMORY, memory.stoppedBy());
+    ExplorationReport leaves = explore(new SharedVariables(false, x -> false, many), o.withScheduleBudget(1500));
+    assertEquals(dev.matchpoint.core.explore.Budget.SCHEDULES, leaves.stoppedBy());
+    assertEquals("schedule budget of 1500 reached", leaves.stopReason());
+    assertTrue(leaves.schedules() >= 1500, "" + leaves.schedules());
+    ExplorationReport all = explore(new SharedVariables(false, x -> false, many), o);
+    ExplorationReport serial = explore(new SharedVariables(false, x -> false, many), Strategy.EXHAUSTIVE);
+    assertTrue(all.exhaustive());
+    assertEquals(counts(serial), counts(all));
+    assertTrue(all.schedules() > 1024, "" + all.schedules());
+    assertEquals(11, all.maxDepth());
+  }
 }

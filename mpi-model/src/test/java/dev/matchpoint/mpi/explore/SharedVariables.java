@@ -40,6 +40,8 @@ final class SharedVariables implements TransitionSystem<SharedVariables.State, S
   private final String[][] ops;
   private final boolean reduce;
   private final Predicate<String> violation;
+  /** Whether outcomes show only the variables (so one class holds several final states). */
+  private boolean coarse;
 
   SharedVariables(boolean reduce, Predicate<String> violation, String... threads) {
     this.ops = new String[threads.length][];
@@ -52,6 +54,12 @@ final class SharedVariables implements TransitionSystem<SharedVariables.State, S
 
   SharedVariables(String... threads) {
     this(true, o -> false, threads);
+  }
+
+  /** The same programs, final states classed by their variables alone. */
+  SharedVariables coarse() {
+    coarse = true;
+    return this;
   }
 
   private static int var(String op, int i) {
@@ -199,7 +207,7 @@ final class SharedVariables implements TransitionSystem<SharedVariables.State, S
 
   @Override
   public Verdict verdict(State s) {
-    String o = outcome(s, ops);
+    String o = coarse ? outcome(s, ops).replaceFirst("^.*\\| ", "") : outcome(s, ops);
     boolean bad = violation.test(o);
     return new Verdict(o, bad, bad ? List.of("violates: " + o) : List.of());
   }
