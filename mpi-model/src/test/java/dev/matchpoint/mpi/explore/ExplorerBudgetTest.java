@@ -245,51 +245,121 @@ class ExplorerBudgetTest {
     String[] many = {"a=1;a=2", "b=1;b=2", "c=1;c=2", "d=1;d=2"};
     SharedVariables inner = new SharedVariables(many);
     dev.matchpoint.core.explore.TransitionSystem<SharedVariables.State, SharedVariables.Step> wasteful =
-        new dev.matchpoint.core.explore.TransitionSystem<>() {
-          @Override
-          public SharedVariables.State initial() {
-            return inner.initial();
-          }
-
-          @Override
-          public List<SharedVariables.Step> enabled(SharedVariables.State s) {
-            return inner.enabled(s);
-          }
-
+        new Delegate(inner) {
           @Override
           public SharedVariables.State execute(SharedVariables.State s, SharedVariables.Step a,
               dev.matchpoint.core.explore.Footprint fp) {
-            lastGarbage = new byte[1 << 16];
+            lastGarbage = new byte[1 << 14];
             return inner.execute(s, a, fp);
-          }
-
-          @Override
-          public long actor(SharedVariables.Step a) {
-            return inner.actor(a);
-          }
-
-          @Override
-          public void hashInto(SharedVariables.State s, com.google.common.hash.PrimitiveSink sink) {
-            inner.hashInto(s, sink);
-          }
-
-          @Override
-          public dev.matchpoint.core.explore.Verdict verdict(SharedVariables.State s) {
-            return inner.verdict(s);
-          }
-
-          @Override
-          public String describe(SharedVariables.State s, SharedVariables.Step a) {
-            return inner.describe(s, a);
           }
         };
     System.gc();
     Runtime rt = Runtime.getRuntime();
     long live = rt.totalMemory() - rt.freeMemory();
-    // About 20,000 transitions of 64 KiB of garbage each: 1.3 GB made, a few MB live.
-    ExplorationReport r = Explorer.explore(wasteful, options(Strategy.NAIVE, 100).withMemoryBudget(live + (48 << 20)),
+    // About 20,000 transitions of 16 KiB of garbage each: 330 MB made, a few MB live.
+    ExplorationReport r = Explorer.explore(wasteful, options(Strategy.NAIVE, 100).withMemoryBudget(live + (16 << 20)),
         ProgressListener.NONE);
     assertTrue(r.exhaustive(), r.stopReason());
     assertEquals(2520, r.schedules());
+  }
+
+  @Test
+  @SpecClause(source = BUDGETS, text = BUDGET_TEXT)
+  void shortestViolation_cutShortByTheMemoryBudget_saysSo() {
+    // DPOR runs the one trace of five independent threads (15 steps, no poll); the unreduced
+    // breadth-first search of the 4^5-state lattice polls the heap after 1024 steps and stops.
+    String[] five = {"a=1;a=2;a=3", "b=1;b=2;b=3", "c=1;c=2;c=3", "d=1;d=2;d=3", "e=1;e=2;e=3"};
+    ExplorationReport r = explore(new SharedVariables(false, o -> true, five), options(Strategy.DPOR, 100)
+        .withShortestViolation(true).withMemoryBudget(1));
+    assertTrue(r.exhaustive(), r.stopReason());
+    assertEquals(1, r.schedules());
+    Counterexample c = r.counterexample();
+    assertEquals(Counterexample.Length.AS_FOUND, c.length());
+    assertEquals(15, c.choices().size());
+    assertTrue(c.note().startsWith("as found, not proven shortest: the breadth-first search from the initial state "
+        + "stopped at the memory budget after "), c.note());
+    assertTrue(c.note().endsWith(" left in its queue, and no shorter ending of the schedule was found"), c.note());
+  }
+
+  @Test
+  @SpecClause(source = BUDGETS, text = "A counterexample is shrunk to a minimal schedule")
+  void aViolatingInitialState_isItsOwnShortestCounterexample() {
+    ExplorationReport r = explore(new SharedVariables(true, o -> true), options(Strategy.EXHAUSTIVE, 100)
+        .withShortestViolation(true));
+    Counterexample c = r.counterexample();
+    assertEquals(List.of(), c.choices());
+    assertEquals(Counterexample.Length.SHORTEST, c.length());
+    assertEquals("shortest: established by a breadth-first search over 1 states", c.note());
+    assertEquals(1, r.states());
+  }
+
+  @Test
+  @SpecClause(source = "ShortestSearch", text = "persistent sets preserve the length of the shortest violation: a "
+      + "breadth-first search of the reduced graph finds violating final states at the same least depth")
+  void aPersistentSetThatIsNotPersistent_isReportedByTheShortestViolationSearch() {
+    // Claims thread 0 alone is persistent while thread 1 writes what it reads: the read of 1 is lost.
+    SharedVariables honest = new SharedVariables(false, o -> o.startsWith("1,"), "a?", "a=1");
+    dev.matchpoint.core.explore.TransitionSystem<SharedVariables.State, SharedVariables.Step> liar =
+        new Delegate(honest) {
+          @Override
+          public List<SharedVariables.Step> persistentSet(SharedVariables.State s, List<SharedVariables.Step> en) {
+            return en.subList(0, 1);
+          }
+        };
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Explorer.explore(liar,
+        options(Strategy.NAIVE, 100).withShortestViolation(true), ProgressListener.NONE));
+    assertEquals("the breadth-first search of the persistent sets missed the violating schedule of 2 steps the "
+        + "search found: a persistent set is not persistent", e.getMessage());
+  }
+
+  /** A transition system that forwards to another. */
+  static class Delegate implements dev.matchpoint.core.explore.TransitionSystem<SharedVariables.State,
+      SharedVariables.Step> {
+    final SharedVariables inner;
+
+    Delegate(SharedVariables inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public SharedVariables.State initial() {
+      return inner.initial();
+    }
+
+    @Override
+    public List<SharedVariables.Step> enabled(SharedVariables.State s) {
+      return inner.enabled(s);
+    }
+
+    @Override
+    public SharedVariables.State execute(SharedVariables.State s, SharedVariables.Step a,
+        dev.matchpoint.core.explore.Footprint fp) {
+      return inner.execute(s, a, fp);
+    }
+
+    @Override
+    public long actor(SharedVariables.Step a) {
+      return inner.actor(a);
+    }
+
+    @Override
+    public List<SharedVariables.Step> persistentSet(SharedVariables.State s, List<SharedVariables.Step> en) {
+      return inner.persistentSet(s, en);
+    }
+
+    @Override
+    public void hashInto(SharedVariables.State s, com.google.common.hash.PrimitiveSink sink) {
+      inner.hashInto(s, sink);
+    }
+
+    @Override
+    public dev.matchpoint.core.explore.Verdict verdict(SharedVariables.State s) {
+      return inner.verdict(s);
+    }
+
+    @Override
+    public String describe(SharedVariables.State s, SharedVariables.Step a) {
+      return inner.describe(s, a);
+    }
   }
 }
