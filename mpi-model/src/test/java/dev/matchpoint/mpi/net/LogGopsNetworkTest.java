@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.kernel.Kernel;
 import dev.matchpoint.core.net.DeliveryOrder;
@@ -213,5 +214,61 @@ class LogGopsNetworkTest {
     run();
     assertEquals(List.of("inject 0->1 @200 arrives 1200", "call @200", "compute done @250", "deliver 0->1 @1400"),
         log);
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §2", text = "Every nondeterministic decision goes through the scheduler seam (timed "
+      + "mode: a SchedulerSeam choice), each option labelled for reports")
+  void sameTimeEvents_areOfferedToTheSchedulerWithReadableLabels() {
+    List<String> labels = new ArrayList<>();
+    dev.matchpoint.core.sched.Scheduler recording = new dev.matchpoint.core.sched.Scheduler() {
+      @Override
+      public int choose(dev.matchpoint.core.sched.ChoicePoint point) {
+        for (int i = 0; i < point.optionCount(); i++) {
+          labels.add(point.label(i));
+        }
+        return 0;
+      }
+
+      @Override
+      public String describe() {
+        return "recording";
+      }
+    };
+    // LogGOPS: rank 1 computes until 1200, when 0's packet arrives; it is delivered at 1400, when
+    // rank 1's CPU frees again and its next call is made.
+    kernel = new Kernel(new SchedulerSeam(recording));
+    net = Network.timed(2, NetworkOptions.defaults().withLatency(new LatencyModel.LogGP(1000, 200, 100, 0.0)),
+        new RandomStreams(1), kernel, new NetworkListener() {
+          @Override
+          public void onInjected(InFlight f) { }
+
+          @Override
+          public void onDelivered(InFlight f, long nowNs) { }
+        });
+    at(0, () -> {
+      send(0, 1, 1);
+      net.compute(1, 1200, () -> net.compute(1, 200, () -> net.onCpu(1, () -> mark("call"))));
+    });
+    run();
+    // Constant latency: a delivery at 100 ties with the end of a compute step.
+    kernel = new Kernel(new SchedulerSeam(recording));
+    net = Network.timed(2, NetworkOptions.defaults().withLatency(new LatencyModel.Constant(100)),
+        new RandomStreams(1), kernel, new NetworkListener() {
+          @Override
+          public void onInjected(InFlight f) { }
+
+          @Override
+          public void onDelivered(InFlight f, long nowNs) { }
+        });
+    at(0, () -> {
+      send(0, 1, 1);
+      net.compute(1, 100, () -> { });
+    });
+    run();
+    for (String l : List.of("arrive DATA 0->1 #0", "compute done", "deliver DATA 0->1 #0", "compute on 1 done")) {
+      assertTrue(labels.contains(l), l + " not in " + labels);
+    }
+    assertTrue(labels.stream().anyMatch(l -> l.matches("cpu 1 free")), labels.toString());
   }
 }
