@@ -475,4 +475,32 @@ class NetworkLinksTest {
         new LatencyModel.Exponential(1).configName(), new LatencyModel.Lognormal(1, 1).configName(),
         new LatencyModel.LogGP(1, 1, 1, 1).configName()));
   }
+
+  @Test
+  @SpecClause(source = ORDER, text = ORDER_TEXT)
+  void manyLinks_areOfferedInSourceDestOrder_inTheOriginalAndInCopies() {
+    // 7 ranks, every ordered pair but one's own: 42 links, sent to in reverse order.
+    Network net = Network.logical(7, options(DeliveryOrder.PER_PAIR_FIFO, Long.MAX_VALUE, true), listener);
+    List<String> expected = new ArrayList<>();
+    for (int s = 0; s < 7; s++) {
+      for (int d = 0; d < 7; d++) {
+        if (s != d) {
+          expected.add(s + "->" + d + "#0");
+        }
+      }
+    }
+    for (int i = expected.size() - 1; i >= 0; i--) {
+      String[] sd = expected.get(i).split("->|#");
+      net.send(data(Integer.parseInt(sd[0]), Integer.parseInt(sd[1]), 1), 0);
+    }
+    assertEquals(expected, ids(net.deliverable()));
+    Network copy = net.copy(listener);
+    copy.deliver(3, 4, 0, 1);
+    copy.send(data(3, 4, 1), 2);
+    List<String> after = new ArrayList<>(expected);
+    after.set(after.indexOf("3->4#0"), "3->4#1");
+    assertEquals(after, ids(copy.deliverable()));
+    assertEquals(expected, ids(net.deliverable()));
+    assertEquals(expected, ids(net.inFlight()));
+  }
 }
