@@ -283,6 +283,22 @@ class ExplorerBudgetTest {
 
   @Test
   @SpecClause(source = BUDGETS, text = "A counterexample is shrunk to a minimal schedule")
+  void shortestViolation_overAWholeLattice_isEstablishedOverEveryState() {
+    // Four independent threads of two steps, unreduced: the breadth-first search stores the 3^4 - 1
+    // states of depth below 8 before it generates the one final state.
+    String[] four = {"a=1;a=2", "b=1;b=2", "c=1;c=2", "d=1;d=2"};
+    ExplorationReport r = explore(new SharedVariables(false, o -> true, four), options(Strategy.DPOR, 100)
+        .withShortestViolation(true));
+    Counterexample c = r.counterexample();
+    assertEquals(Counterexample.Length.SHORTEST, c.length());
+    assertEquals("shortest: established by a breadth-first search over 81 states", c.note());
+    assertEquals(8, c.choices().size());
+    assertTrue(c.verdict().violation());
+    assertEquals("/// | a=2 b=2 c=2 d=2", c.verdict().outcome());
+  }
+
+  @Test
+  @SpecClause(source = BUDGETS, text = "A counterexample is shrunk to a minimal schedule")
   void aViolatingInitialState_isItsOwnShortestCounterexample() {
     ExplorationReport r = explore(new SharedVariables(true, o -> true), options(Strategy.EXHAUSTIVE, 100)
         .withShortestViolation(true));
