@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.kernel.Kernel;
@@ -76,6 +77,7 @@ class LogGopsNetworkTest {
     at(50, () -> {
       send(0, 1, 101);
       send(0, 1, 1);
+      assertFalse(net.isIdle(), "a packet is in flight");
     });
     run();
     // #0 starts at 50: kO = 300, kG = 200; CPU busy until 50 + 200 + 300 = 550 (injected), NIC until
@@ -84,6 +86,8 @@ class LogGopsNetworkTest {
     // is free at 1250 + 100 + 200 = 1550; #1 at 1750, free CPU and NIC: 1950.
     assertEquals(List.of("inject 0->1 @550 arrives 1250", "inject 0->1 @750 arrives 1750", "deliver 0->1 @1750",
         "deliver 0->1 @1950"), log);
+    assertEquals(List.of(0L, 1L), injected.stream().map(InFlight::linkSeq).toList());
+    assertTrue(net.isIdle());
   }
 
   @Test
