@@ -328,6 +328,81 @@ class ExplorerBudgetTest {
         + "search found: a persistent set is not persistent", e.getMessage());
   }
 
+  @Test
+  @SpecClause(source = BUDGETS, text = "a budget ends a search with a report of how far it got, never with "
+      + "OutOfMemoryError")
+  void theHeapRunningOut_endsTheSearch_orTheShorteningOfItsViolation_withAReport() {
+    // The 6th step (in the search) and the 7th (the shortening's first) find no heap; replaying works.
+    int[] steps = {0};
+    SharedVariables race = new SharedVariables(true, o -> true, RACE);
+    Delegate starved = new Delegate(race) {
+      @Override
+      public SharedVariables.State execute(SharedVariables.State s, SharedVariables.Step a,
+          dev.matchpoint.core.explore.Footprint fp) {
+        if (++steps[0] == 6 || steps[0] == 7) {
+          throw new OutOfMemoryError("test");
+        }
+        return inner.execute(s, a, fp);
+      }
+    };
+    ExploreOptions o = options(Strategy.NAIVE, 100).withShortestViolation(true).withMemoryBudget(3 << 20);
+    ExplorationReport r = Explorer.explore(starved, o, ProgressListener.NONE);
+    assertEquals(Budget.MEMORY, r.stoppedBy());
+    assertEquals("the heap ran out before the memory budget of 3 MB was seen exceeded", r.stopReason());
+    assertFalse(r.exhaustive());
+    // The search ran 5 steps, two schedules (a=1 a=2 read, then a=1 read a=2); the shortening ran out at once.
+    assertEquals(2, r.schedules());
+    Counterexample c = r.counterexample();
+    assertEquals(Counterexample.Length.AS_FOUND, c.length());
+    assertEquals("as found, not proven shortest: the heap ran out during the shortest-violation search before the "
+        + "memory budget was seen exceeded", c.note());
+    // The first violating class in outcome order, "//1, | a=2": a=1, read, a=2.
+    assertEquals(List.of(0, 1, 0), c.choices());
+  }
+
+  @Test
+  @SpecClause(source = BUDGETS, text = BUDGET_TEXT)
+  void aSearchWithAViolation_andTimeToSpare_isNotStoppedByTheTimeKeptForShortening() {
+    String[] many = {"a=1;a=2", "b=1;b=2", "c=1;c=2", "d=1;d=2"};
+    List<String> phases = new ArrayList<>();
+    ExplorationReport r = Explorer.explore(new SharedVariables(false, o -> true, many), options(Strategy.NAIVE, 100)
+        .withShortestViolation(true).withTimeBudget(Duration.ofMinutes(1)), p -> phases.add(p.phase()));
+    assertTrue(r.exhaustive(), r.stopReason());
+    assertEquals(2520, r.schedules());
+    assertTrue(phases.contains("search"));
+    assertEquals(Counterexample.Length.SHORTEST, r.counterexample().length());
+    // The unreduced breadth-first search of 81 states takes 4 * 3^3 * 2... fewer than 1024 steps: no
+    // progress of its own here; five threads of three steps take more.
+    String[] five = {"a=1;a=2;a=3", "b=1;b=2;b=3", "c=1;c=2;c=3", "d=1;d=2;d=3", "e=1;e=2;e=3"};
+    List<ProgressListener.Progress> seen = new ArrayList<>();
+    Explorer.explore(new SharedVariables(false, o -> true, five), options(Strategy.DPOR, 100)
+        .withShortestViolation(true), seen::add);
+    assertTrue(seen.stream().anyMatch(p -> p.phase().equals("shortest violation") && p.transitions() >= 1024),
+        seen.toString());
+  }
+
+  @Test
+  @SpecClause(source = BUDGETS, text = "wall-clock durations are for reports only")
+  void elapsedTime_isMeasuredInMilliseconds_overEveryPhase() {
+    Delegate slow = new Delegate(new SharedVariables(true, o -> true, "a=1", "a=2")) {
+      @Override
+      public SharedVariables.State execute(SharedVariables.State s, SharedVariables.Step a,
+          dev.matchpoint.core.explore.Footprint fp) {
+        try {
+          Thread.sleep(10);
+        } catch (InterruptedException e) {
+          throw new IllegalStateException(e);
+        }
+        return inner.execute(s, a, fp);
+      }
+    };
+    ExplorationReport r = Explorer.explore(slow, options(Strategy.NAIVE, 100).withShortestViolation(true),
+        ProgressListener.NONE);
+    // The search runs 4 steps, the shortening 2 more (its breadth-first search stops at the first violation).
+    assertTrue(r.searchMillis() >= 40 && r.searchMillis() < 60_000, "search " + r.searchMillis());
+    assertTrue(r.elapsedMillis() >= r.searchMillis() + 20 && r.elapsedMillis() < 60_000, "all " + r.elapsedMillis());
+  }
+
   /** A transition system that forwards to another. */
   static class Delegate implements dev.matchpoint.core.explore.TransitionSystem<SharedVariables.State,
       SharedVariables.Step> {
