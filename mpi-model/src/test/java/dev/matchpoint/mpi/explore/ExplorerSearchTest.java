@@ -149,6 +149,29 @@ class ExplorerSearchTest {
     assertEquals(four, explore(new SharedVariables(false, o -> false, prog), Strategy.EXHAUSTIVE).outcomes().keySet());
   }
 
+  @Test
+  @SpecClause(source = SDPOR, text = "Source-DPOR explores at least one execution per Mazurkiewicz trace; with sleep "
+      + "sets, on these programs, exactly one")
+  void dpor_runsOneScheduleForEachMazurkiewiczTrace() {
+    // Each program's traces, counted by the orders of its dependent pairs that program order allows:
+    // two independent readers' values (2 x 2), one writer-reader pair per variable (2 x 2), and two
+    // threads writing a and b in opposite orders (a=2 before a=1 with b=1 before b=2 is a cycle: 3).
+    Object[][] cases = {
+        {new String[] {"a=1", "b=1", "a?;b?"}, 4},
+        {new String[] {"a=1", "b=1;a?", "b?"}, 4},
+        {new String[] {"a=1;b=1", "b=2;a=2"}, 3},
+        {new String[] {"a=1", "a?", "a?"}, 4},
+    };
+    for (Object[] c : cases) {
+      String[] prog = (String[]) c[0];
+      ExplorationReport naive = explore(new SharedVariables(prog), Strategy.NAIVE);
+      ExplorationReport dpor = explore(new SharedVariables(prog), Strategy.DPOR);
+      assertEquals(naive.outcomes().keySet(), dpor.outcomes().keySet(), List.of(prog).toString());
+      assertEquals(((Integer) c[1]).longValue(), dpor.schedules(), List.of(prog).toString());
+      assertEquals(naive.outcomes().size(), dpor.schedules(), List.of(prog).toString());
+    }
+  }
+
   static final String PARALLEL = "ParallelStatefulSearch";
   static final String SAME = "a complete parallel search reaches every final state of G_P, whatever the thread "
       + "interleaving: the same final states as the serial search, hence the same outcome classes, the same counts "
