@@ -265,6 +265,21 @@ class ExplorerBudgetTest {
 
   @Test
   @SpecClause(source = BUDGETS, text = BUDGET_TEXT)
+  void shortestViolation_cutShortByTheStateBudget_reportsTheStatesAndTheQueueLeft() {
+    // The violation: read, a=2, a=1 (choices 2, 1, 0). Breadth first: the start, its 3 children,
+    // then {a=1}'s 2 children (6 states); {a=2}'s first child would be the seventh. Left: {a=2}
+    // and {read} of level 1, and the 2 children of {a=1} queued for level 2.
+    ExplorationReport r = explore(new SharedVariables(true, o -> o.equals("//0, | a=1"), RACE),
+        options(Strategy.NAIVE, 100).withShortestViolation(true).withMaxStates(6));
+    Counterexample c = r.counterexample();
+    assertEquals(List.of(2, 1, 0), c.choices());
+    assertEquals("as found, not proven shortest: the breadth-first search from the initial state stopped at the "
+        + "states budget after 6 states with 4 left in its queue, and no shorter ending of the schedule was found",
+        c.note());
+  }
+
+  @Test
+  @SpecClause(source = BUDGETS, text = BUDGET_TEXT)
   void shortestViolation_cutShortByTheMemoryBudget_saysSo() {
     // DPOR runs the one trace of five independent threads (15 steps, no poll); the unreduced
     // breadth-first search of the 4^5-state lattice polls the heap after 1024 steps and stops.

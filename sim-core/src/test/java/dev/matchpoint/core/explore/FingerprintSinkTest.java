@@ -104,6 +104,15 @@ class FingerprintSinkTest {
     s.reset().putInt(42).putBoolean(true).putByte((byte) -3).putChar('x').putShort((short) 9);
     assertEquals(m[0], s.high());
     assertEquals(m[1], s.low());
+    // Bytes go 8 to a block, big-endian, the last block tagged with the length; chars 4 to a block.
+    m = murmur(new long[][] {{0x0102030405060708L, 6L << 56}, {9, (6L << 56) | 9}});
+    s.reset().putBytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+    assertEquals(m[0], s.high());
+    assertEquals(m[1], s.low());
+    m = murmur(new long[][] {{0x0061_0062_0063_0064L, 7L << 56}, {'e', (7L << 56) | 5}});
+    s.reset().putUnencodedChars("abcde");
+    assertEquals(m[0], s.high());
+    assertEquals(m[1], s.low());
     // Floats and doubles are their raw bits.
     assertEquals(print(x -> x.putInt(Float.floatToRawIntBits(1.5f))), print(x -> x.putFloat(1.5f)));
     assertEquals(print(x -> x.putLong(Double.doubleToRawLongBits(-2.5))), print(x -> x.putDouble(-2.5)));
