@@ -264,6 +264,20 @@ class ExplorerBudgetTest {
   }
 
   @Test
+  @SpecClause(source = BUDGETS, text = "A counterexample is shrunk to a minimal schedule")
+  void shortestViolation_isThePathOfTheFirstViolatingStateBreadthFirst() {
+    // Level by level: 1 + 3 + 6 states, then the finals of {a=1, a=2}, {a=1, read}, {a=2, a=1},
+    // {a=2, read}, {read, a=1}, and {read, a=2}'s final, the violation, is the 16th state.
+    ExplorationReport r = explore(new SharedVariables(true, o -> o.equals("//0, | a=1"), RACE),
+        options(Strategy.NAIVE, 100).withShortestViolation(true));
+    Counterexample c = r.counterexample();
+    assertEquals(Counterexample.Length.SHORTEST, c.length());
+    assertEquals(List.of(2, 1, 0), c.choices());
+    assertEquals(List.of("t2 a?", "t1 a=2", "t0 a=1"), c.steps());
+    assertEquals("shortest: established by a breadth-first search over 16 states", c.note());
+  }
+
+  @Test
   @SpecClause(source = BUDGETS, text = BUDGET_TEXT)
   void shortestViolation_cutShortByTheStateBudget_reportsTheStatesAndTheQueueLeft() {
     // The violation: read, a=2, a=1 (choices 2, 1, 0). Breadth first: the start, its 3 children,
