@@ -51,6 +51,10 @@ class ExplorerValuesTest {
     assertEquals(3, f.object(1));
     assertFalse(f.writes(1));
     assertEquals("{W7, R3}", f.toString());
+    Footprint twice = new Footprint();
+    twice.read(5);
+    twice.read(5);
+    assertEquals("{R5}", twice.toString(), "two reads are a read");
     for (long o = 10; o < 30; o++) {
       f.read(o);
     }
