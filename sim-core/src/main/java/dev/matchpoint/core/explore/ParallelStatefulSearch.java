@@ -255,6 +255,13 @@ final class ParallelStatefulSearch<S, A> {
         leaf();
         return null;
       }
+      if (path.depth() >= options.maxSteps()) {
+        synchronized (tally) {
+          tally.stepLimit(); // s is maxSteps steps deep and has a step left: a longer schedule
+        }
+        stopped = true;
+        return null;
+      }
       Map<A, Footprint> explored = new LinkedHashMap<>(z);
       List<Visit> children = new ArrayList<>(todo.size());
       for (A a : todo) {
@@ -264,13 +271,6 @@ final class ParallelStatefulSearch<S, A> {
         Footprint fp = new Footprint();
         S child = ts.execute(s, a, fp);
         poll(transitions.incrementAndGet(), path.depth() + 1);
-        if (path.depth() + 1 >= options.maxSteps()) {
-          synchronized (tally) {
-            tally.stepLimit();
-          }
-          stopped = true;
-          break;
-        }
         Map<A, Footprint> childSleep = new LinkedHashMap<>();
         for (Map.Entry<A, Footprint> e : explored.entrySet()) {
           if (!e.getValue().conflicts(fp)) {

@@ -95,6 +95,10 @@ final class StatefulSearch<S, A> {
         stack.pop();
         continue;
       }
+      if (stack.size() > options.maxSteps()) {
+        tally.stepLimit(); // f is maxSteps steps deep and has a step left: a longer schedule
+        break;
+      }
       A a = f.todo.get(f.next++);
       Footprint fp = new Footprint();
       S child = ts.execute(f.state, a, fp);
@@ -106,10 +110,6 @@ final class StatefulSearch<S, A> {
         }
       }
       int choice = f.enabled.indexOf(a);
-      if (stack.size() >= options.maxSteps()) {
-        tally.stepLimit();
-        break;
-      }
       Frame next = enter(child, sleep, choice, f.enabled.size());
       f.sleep.put(a, fp);
       if (next != null) {
