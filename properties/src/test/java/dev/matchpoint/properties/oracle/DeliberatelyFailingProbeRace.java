@@ -1,0 +1,40 @@
+package dev.matchpoint.properties.oracle;
+
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.properties.MpiArbitraries;
+import dev.matchpoint.properties.ReceiveCall;
+import dev.matchpoint.properties.Workload;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * A property that is false on purpose: "two threads that probe with MPI_ANY_SOURCE and then receive
+ * from the probed source always get the probed message" (seed 000 §1 shows it is not so).
+ * {@link CounterexampleFileTest} runs it through the JUnit Platform launcher and reads its failure;
+ * Surefire never runs it on its own (its name is not a test's).
+ */
+public class DeliberatelyFailingProbeRace {
+  /**
+   * Fan-in workloads whose every message is received by its own thread of rank 0, which probes first.
+   *
+   * @return the workloads
+   */
+  @Provide
+  Arbitrary<Workload> races() {
+    return MpiArbitraries.specs().fanIn().oneReceiveThreadPerMessage().ranks(2, 3).messages(2, 3)
+        .sourceWildcardPercent(100).tagWildcardPercent(0).receives(ReceiveCall.PROBE_RECV);
+  }
+
+  /**
+   * False: the explorer finds the probe race in every workload.
+   *
+   * @param w a workload
+   */
+  @Property(tries = 10)
+  void probeThenRecv_neverRaces(@ForAll("races") Workload w) {
+    TraceAssertions.assertNever(Explore.exhaustive(w, CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE),
+        CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE);
+  }
+}
