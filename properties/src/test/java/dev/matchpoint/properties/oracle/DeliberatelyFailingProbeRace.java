@@ -23,7 +23,7 @@ public class DeliberatelyFailingProbeRace {
    */
   @Provide
   Arbitrary<Workload> races() {
-    return MpiArbitraries.specs().fanIn().oneReceiveThreadPerMessage().ranks(2, 3).messages(2, 3)
+    return MpiArbitraries.specs().fanIn().oneReceiveThreadPerMessage().ranks(2, 3).messages(2, 3).tags(0, 0)
         .sourceWildcardPercent(100).tagWildcardPercent(0).receives(ReceiveCall.PROBE_RECV);
   }
 
