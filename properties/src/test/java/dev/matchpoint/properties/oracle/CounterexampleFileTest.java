@@ -43,7 +43,12 @@ class CounterexampleFileTest {
     LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
         .selectors(selectClass(DeliberatelyFailingProbeRace.class)).build();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
-    LauncherFactory.create().execute(request, listener);
+    System.setProperty(DeliberatelyFailingProbeRace.RUN, "true");
+    try {
+      LauncherFactory.create().execute(request, listener);
+    } finally {
+      System.clearProperty(DeliberatelyFailingProbeRace.RUN);
+    }
     TestExecutionSummary summary = listener.getSummary();
     assertEquals(1, summary.getTotalFailureCount(), "the property must fail");
     String report = summary.getFailures().get(0).getException().getMessage();

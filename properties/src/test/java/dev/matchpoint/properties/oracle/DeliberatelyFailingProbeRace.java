@@ -8,14 +8,32 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.LifecycleContext;
+import net.jqwik.api.lifecycle.SkipExecutionHook;
 
 /**
  * A property that is false on purpose: "two threads that probe with MPI_ANY_SOURCE and then receive
  * from the probed source always get the probed message" (seed 000 §1 shows it is not so).
- * {@link CounterexampleFileTest} runs it through the JUnit Platform launcher and reads its failure;
- * Surefire never runs it on its own (its name is not a test's).
+ * {@link CounterexampleFileTest} runs it through the JUnit Platform launcher and reads its failure.
+ * Anywhere else it is skipped (Surefire's default includes do not name it, and a {@code -Dtest}
+ * pattern that does finds it skipped): it runs only while the system property {@value #RUN} is
+ * {@code true}.
  */
+@AddLifecycleHook(DeliberatelyFailingProbeRace.OnlyWhenAsked.class)
 public class DeliberatelyFailingProbeRace {
+  /** The system property that lets the property run. */
+  static final String RUN = "matchpoint.test.deliberatelyFailing";
+
+  /** Skips the property unless {@value #RUN} is {@code true}. */
+  public static final class OnlyWhenAsked implements SkipExecutionHook {
+    @Override
+    public SkipResult shouldBeSkipped(LifecycleContext context) {
+      return Boolean.getBoolean(RUN) ? SkipResult.doNotSkip()
+          : SkipResult.skip("fails on purpose; CounterexampleFileTest runs it");
+    }
+  }
+
   /**
    * Fan-in workloads whose every message is received by its own thread of rank 0, which probes first.
    *
