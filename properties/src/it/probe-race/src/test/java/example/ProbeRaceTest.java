@@ -31,8 +31,9 @@ class ProbeRaceTest {
 
   @Example
   void theCommandLinesDependencies_stayOffTheClassPath() {
+    // picocli, progressbar, jline, PlantUML: what the matchpoint command line uses, and only it.
     for (String cls : new String[] {"picocli.CommandLine", "me.tongfei.progressbar.ProgressBar",
-        "org.jline.terminal.Terminal"}) {
+        "org.jline.terminal.Terminal", "net.sourceforge.plantuml.SourceStringReader"}) {
       try {
         Class.forName(cls);
         throw new AssertionError(cls + " is on a property user's test class path");
