@@ -1,5 +1,6 @@
 package dev.matchpoint.properties.oracle;
 
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.properties.MpiArbitraries;
 import dev.matchpoint.properties.ReceiveCall;
@@ -46,11 +47,14 @@ public class DeliberatelyFailingProbeRace {
   }
 
   /**
-   * False: the explorer finds the probe race in every workload.
+   * False: the explorer finds the probe race in every workload, so the property fails with the
+   * race the sentence below describes.
    *
    * @param w a workload
    */
   @Property(tries = 10)
+  @SpecClause(source = "seed 000 §1", text = "a message could be found by the MPI_Probe in both threads, while only "
+      + "one of the threads could successfully receive the message (the other will block)")
   void probeThenRecv_neverRaces(@ForAll("races") Workload w) {
     TraceAssertions.assertNever(Explore.exhaustive(w, CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE),
         CheckKind.PROBE_THEN_RECEIVE_SAME_MESSAGE);
