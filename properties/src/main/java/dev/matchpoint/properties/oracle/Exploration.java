@@ -16,6 +16,7 @@ import dev.matchpoint.mpi.rank.World;
 import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +39,11 @@ import java.util.function.Predicate;
  *     outcome classes); {@link #observed} reads it
  * @param outcomes how finely final states were classed ({@link Outcomes#OBSERVABLE}, the default, or
  *     {@link Outcomes#FINE})
+ * @param scenario the model as a scenario, which a failure writes to a file for {@code matchpoint
+ *     replay} ({@link #reproduce}); null when the model was given only as a {@code ModelSpec}
  */
 public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
-    ExplorationReport report, Observe observe, Outcomes outcomes) {
+    ExplorationReport report, Observe observe, Outcomes outcomes, Scenario scenario) {
   private static final String OBSERVED = " | observed ";
   private static final String RECEIPTS = " | receipts ";
 
@@ -62,7 +65,7 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
    */
   public Exploration(String subject, ModelSpec spec, List<CheckKind> checks, boolean persistentSets,
       ExplorationReport report) {
-    this(subject, spec, checks, persistentSets, report, Observe.NOTHING, Outcomes.OBSERVABLE);
+    this(subject, spec, checks, persistentSets, report, Observe.NOTHING, Outcomes.OBSERVABLE, null);
   }
 
   /**
@@ -244,15 +247,42 @@ public record Exploration(String subject, ModelSpec spec, List<CheckKind> checks
   }
 
   /**
-   * An example as text: its replay schedule, how to replay it, and its numbered steps.
+   * How to run this exploration's model again outside the test. With a {@link #scenario()}, writes
+   * it as a scenario file under {@code target/matchpoint-counterexamples/} ({@link
+   * CounterexampleFiles#write}) and returns the file's path and the {@code ./matchpoint} commands
+   * that explore it and, given an example, replay the example's schedule; without one, the
+   * schedule to give {@code Runner.logical} with a {@code ReplayScheduler} on {@link #spec()}.
+   *
+   * @param example an example of this exploration, or null to name only the file and the explore
+   *     command
+   * @return the text, one or more lines, each ending with a newline
+   * @throws java.io.UncheckedIOException when the file cannot be written
+   */
+  public String reproduce(Counterexample example) {
+    if (scenario == null) {
+      return example == null ? "" : "replay: Runner.logical(spec(), new ReplayScheduler(Schedule.parse(\""
+          + example.schedule().trimmed() + "\")), options) on this exploration's spec\n";
+    }
+    String file = CounterexampleFiles.quote(CounterexampleFiles.write(scenario).toString());
+    StringBuilder sb = new StringBuilder("scenario file: ").append(file).append('\n');
+    if (example != null) {
+      sb.append("replay it:     ./matchpoint replay ").append(file).append(" --mode logical --schedule ")
+          .append(CounterexampleFiles.quote(example.schedule().trimmed().toString())).append('\n');
+    }
+    return sb.append("explore it:    ./matchpoint explore ").append(file).append('\n')
+        .append("(./matchpoint is the launcher at the root of a Matchpoint checkout)\n").toString();
+  }
+
+  /**
+   * An example as text: its replay schedule and its numbered steps ({@link #reproduce} adds how to
+   * replay it).
    *
    * @param example an example of this exploration
    * @return the text, several lines
    */
   public static String describe(Counterexample example) {
     StringBuilder sb = new StringBuilder();
-    sb.append("schedule: ").append(example.schedule()).append("   (replay: Runner.logical(spec, new ReplayScheduler(")
-        .append("Schedule.parse(\"").append(example.schedule()).append("\")), options))\n");
+    sb.append("schedule: ").append(example.schedule().trimmed()).append('\n');
     sb.append("steps:\n");
     for (int i = 0; i < example.steps().size(); i++) {
       sb.append(String.format("  %3d. %s%n", i + 1, example.steps().get(i)));

@@ -8,6 +8,7 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.properties.Workload;
+import dev.matchpoint.scenario.Scenario;
 import java.time.Duration;
 import java.util.List;
 
@@ -46,7 +47,7 @@ public final class Explore {
    * @return the exploration
    */
   public static Exploration exhaustive(Workload w, CheckKind... checks) {
-    return run(w.toString(), w.spec(), options(Strategy.EXHAUSTIVE), true, List.of(checks));
+    return workload(w, options(Strategy.EXHAUSTIVE), List.of(checks));
   }
 
   /**
@@ -60,8 +61,12 @@ public final class Explore {
    * @return the exploration; {@link Exploration#exhaustive()} says whether the budget sufficed
    */
   public static Exploration bounded(Workload w, long scheduleBudget, CheckKind... checks) {
-    return run(w.toString(), w.spec(), options(Strategy.EXHAUSTIVE).withScheduleBudget(scheduleBudget), true,
-        List.of(checks));
+    return workload(w, options(Strategy.EXHAUSTIVE).withScheduleBudget(scheduleBudget), List.of(checks));
+  }
+
+  private static Exploration workload(Workload w, ExploreOptions options, List<CheckKind> checks) {
+    Scenario s = w.scenario(checks);
+    return run(w.toString(), s, w.spec(), options, true, checks, Observe.NOTHING, Outcomes.OBSERVABLE);
   }
 
   /**
@@ -138,8 +143,13 @@ public final class Explore {
    */
   public static Exploration run(String subject, ModelSpec spec, ExploreOptions options, boolean persistentSets,
       List<CheckKind> checks, Observe observe, Outcomes outcomes) {
+    return run(subject, null, spec, options, persistentSets, checks, observe, outcomes);
+  }
+
+  private static Exploration run(String subject, Scenario scenario, ModelSpec spec, ExploreOptions options,
+      boolean persistentSets, List<CheckKind> checks, Observe observe, Outcomes outcomes) {
     return new Exploration(subject, spec, checks, persistentSets, Explorer.explore(
         Exploration.system(spec, checks, persistentSets, observe, outcomes), options, ProgressListener.NONE),
-        observe, outcomes);
+        observe, outcomes, scenario);
   }
 }

@@ -13,12 +13,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Assertions over explorations and runs, written on the oracles of {@code dev.matchpoint.mpi.check}
- * (the standard's rules as monitors of the trace). Every failure message carries what a person needs
- * to reproduce it: the subject (a workload's listing), the outcome, the schedule string that replays
- * it with a {@code ReplayScheduler}, and the numbered steps; jqwik adds its seed.
+ * (the standard's rules as monitors of the trace). Every failure message of an exploration carries
+ * what a person needs to reproduce it: the subject (a workload's listing), the outcome, the schedule
+ * and its numbered steps, and, for an exploration of a workload, the scenario file it wrote under
+ * {@code target/matchpoint-counterexamples/} with the {@code ./matchpoint replay} and {@code
+ * ./matchpoint explore} commands for it ({@link Exploration#reproduce}); jqwik adds its seed.
+ *
+ * <p>The message, and with it the file, is made when the error's message is first read: jqwik reads
+ * the messages it reports (the shrunk sample's and the original sample's), not those of the
+ * candidates it tries while shrinking, so a shrink leaves one file per reported sample.
  */
 public final class TraceAssertions {
   private TraceAssertions() {}
@@ -37,7 +44,7 @@ public final class TraceAssertions {
       }
       for (Verdict v : e.verdicts()) {
         if (Exploration.violates(v, k)) {
-          throw new AssertionError(report(e, v, "a schedule violates " + k.configName()));
+          throw new Failure(() -> report(e, v, "a schedule violates " + k.configName()));
         }
       }
     }
@@ -54,7 +61,7 @@ public final class TraceAssertions {
   public static void assertEvery(Exploration e, String what, Predicate<Verdict> p) {
     for (Verdict v : e.verdicts()) {
       if (!p.test(v)) {
-        throw new AssertionError(report(e, v, "expected in every schedule: " + what));
+        throw new Failure(() -> report(e, v, "expected in every schedule: " + what));
       }
     }
   }
@@ -69,9 +76,9 @@ public final class TraceAssertions {
    * @throws AssertionError listing the outcomes explored when none does
    */
   public static Counterexample assertReachable(Exploration e, String what, Predicate<Verdict> p) {
-    return e.example(p).orElseThrow(() -> new AssertionError("expected to be reachable: " + what + "\n" + e.subject()
+    return e.example(p).orElseThrow(() -> new Failure(() -> "expected to be reachable: " + what + "\n" + e.subject()
         + "\n" + e.summary() + "\noutcomes:\n  " + String.join("\n  ", e.verdicts().stream().map(Verdict::outcome)
-        .toList())));
+        .toList()) + "\n" + e.reproduce(null)));
   }
 
   /**
@@ -159,7 +166,8 @@ public final class TraceAssertions {
 
   /**
    * The report of one outcome: the expectation, the subject, the outcome with its details, the
-   * search summary, and a schedule that reaches it with its steps.
+   * search summary, a schedule that reaches it with its steps, and how to replay it ({@link
+   * Exploration#reproduce}, which writes the scenario file).
    *
    * @param e the exploration
    * @param v one of its outcomes
@@ -173,7 +181,27 @@ public final class TraceAssertions {
       sb.append("  ").append(d).append('\n');
     }
     sb.append(e.summary()).append('\n');
-    e.example(x -> x.equals(v)).ifPresent(c -> sb.append(Exploration.describe(c)));
+    e.example(x -> x.equals(v)).ifPresent(c -> sb.append(Exploration.describe(c)).append(e.reproduce(c)));
     return sb.toString();
+  }
+
+  /** An assertion failure whose message is made once, when first read. */
+  private static final class Failure extends AssertionError {
+    private static final long serialVersionUID = 1L;
+    private transient Supplier<String> report;
+    private String message;
+
+    Failure(Supplier<String> report) {
+      this.report = report;
+    }
+
+    @Override
+    public synchronized String getMessage() {
+      if (report != null) {
+        message = report.get();
+        report = null;
+      }
+      return message;
+    }
   }
 }

@@ -1,6 +1,9 @@
 package dev.matchpoint.scenario.cli;
 
 import dev.matchpoint.scenario.Scenario;
+import dev.matchpoint.scenario.ScenarioException;
+import dev.matchpoint.scenario.ScenarioLoader;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -18,7 +21,9 @@ import picocli.CommandLine.Parameters;
     description = {
       "Validate a scenario without running it: YAML syntax, keys, value types, ranks and tags in",
       "range, datatypes, communicators and checks by name, and every program compiled (variables",
-      "defined before use, one type each). Problems are reported as FILE:LINE:COLUMN: what was expected."
+      "defined before use, one type each). Every problem of the file is reported, one per line, as",
+      "FILE:LINE:COLUMN: what was expected (a part with a problem is left out and checking goes on;",
+      "programs are compiled once the rest is valid)."
     },
     footerHeading = "%nExamples:%n",
     footer = {"  matchpoint check scenarios/library/mpi22-probe-correct.yaml", "",
@@ -31,7 +36,19 @@ final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Scenario s = Cli.load(file, spec.commandLine().getErr());
+    var err = spec.commandLine().getErr();
+    if (ScenarioInput.isPath(file)) {
+      List<ScenarioException> problems = ScenarioLoader.problems(Path.of(file));
+      if (!problems.isEmpty()) {
+        problems.forEach(e -> err.println("matchpoint: error: " + e.getMessage()));
+        if (problems.size() > 1) {
+          err.println("matchpoint: " + problems.size() + " problems in " + file);
+        }
+        err.flush();
+        return ExitCode.BAD_INPUT.code();
+      }
+    }
+    Scenario s = Cli.load(file, err);
     if (s == null) {
       return ExitCode.BAD_INPUT.code();
     }

@@ -35,11 +35,12 @@ import picocli.CommandLine.Parameters;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  matchpoint import traces/app/traces.otf2 --format otf2 -o app.yaml",
+      "  matchpoint import traces/app/traces.otf2 -o app.yaml",
       "  matchpoint import ti_trace.txt --format simgrid-ti --any-source -o what-if.yaml",
       "  matchpoint import tree.goal --format goal -o tree.yaml",
       "",
-      "FILE is an OTF2 anchor file (traces.otf2), a TI trace or per-rank file list, or a GOAL schedule.",
+      "FILE is an OTF2 anchor file (traces.otf2), a TI trace or per-rank file list, or a GOAL schedule;",
+      "without --format, the format is told from the file (exit 64 when it cannot be).",
       "Exit codes: 0 written, 64 bad input (the message names the file and byte or line, or the",
       "location and operation; nothing is written), 70 internal."
     })
@@ -49,7 +50,8 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The trace file.")
   Path file;
 
-  @Option(names = "--format", required = true, paramLabel = "F", description = "otf2, simgrid-ti or goal.")
+  @Option(names = "--format", paramLabel = "F", description = "otf2, simgrid-ti or goal (default: told from the "
+      + "file: .otf2 or the OTF2 magic, .goal or 'num_ranks', 'RANK ACTION' lines or a per-rank file list).")
   String format;
 
   @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "Scenario file to write.")
@@ -75,8 +77,8 @@ final class ImportCommand implements Callable<Integer> {
     var err = spec.commandLine().getErr();
     TraceImportFormat f;
     try {
-      f = TraceImportFormat.named(format);
-    } catch (IllegalArgumentException e) {
+      f = format != null ? TraceImportFormat.named(format) : TraceImportFormat.detect(file);
+    } catch (IllegalArgumentException | TraceImportException e) {
       return Cli.badInput(err, e.getMessage());
     }
     if (!(flopsPerNs > 0)) {

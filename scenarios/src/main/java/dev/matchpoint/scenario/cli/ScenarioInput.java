@@ -32,10 +32,17 @@ final class ScenarioInput {
    * @throws ScenarioException when it cannot be found or is invalid
    */
   static Scenario load(String file, ConfigOverrides overrides) {
-    Path path = Path.of(file);
-    if (Files.exists(path) || file.contains("/") || file.endsWith(".yaml") || file.endsWith(".yml")) {
-      return ScenarioLoader.load(path, overrides);
-    }
-    return Library.load(file, overrides);
+    return isPath(file) ? ScenarioLoader.load(Path.of(file), overrides) : Library.load(file, overrides);
+  }
+
+  /**
+   * Whether the argument names a file rather than a library scenario: it exists, holds a {@code /}
+   * or ends with {@code .yaml} or {@code .yml}.
+   *
+   * @param file the argument
+   * @return true for a file
+   */
+  static boolean isPath(String file) {
+    return Files.exists(Path.of(file)) || file.contains("/") || file.endsWith(".yaml") || file.endsWith(".yml");
   }
 }

@@ -27,6 +27,7 @@ final class ProgramReader {
   private final String file;
   private final int worldSize;
   private final Set<String> communicators;
+  private final Problems problems;
 
   /**
    * Creates a reader.
@@ -34,11 +35,14 @@ final class ProgramReader {
    * @param file the file name for locations
    * @param worldSize number of ranks, for checking literal ranks
    * @param communicators {@code world} and the declared communicators
+   * @param problems where a statement's problem is recorded (the statement is then left out), or
+   *     null to throw at the first
    */
-  ProgramReader(String file, int worldSize, Set<String> communicators) {
+  ProgramReader(String file, int worldSize, Set<String> communicators, Problems problems) {
     this.file = file;
     this.worldSize = worldSize;
     this.communicators = communicators;
+    this.problems = problems;
   }
 
   /**
@@ -46,7 +50,8 @@ final class ProgramReader {
    *
    * @param node the list of statements
    * @return the program
-   * @throws ScenarioException at the first bad statement
+   * @throws ScenarioException at the first bad statement, or (with problems recorded) when the
+   *     node is not a list
    */
   Program program(Node node) {
     return new Program(body(node));
@@ -55,7 +60,10 @@ final class ProgramReader {
   private List<Stmt> body(Node node) {
     List<Stmt> out = new ArrayList<>();
     for (Node s : YamlNodes.list(file, node, "statements (e.g. '- send: {dest: 1, tag: 0}')")) {
-      out.add(statement(s));
+      Stmt st = problems == null ? statement(s) : problems.attempt(() -> statement(s), null);
+      if (st != null) {
+        out.add(st);
+      }
     }
     return out;
   }

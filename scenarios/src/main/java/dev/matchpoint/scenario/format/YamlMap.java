@@ -52,15 +52,38 @@ final class YamlMap {
    * @throws ScenarioException when the node is not a mapping or has a key not in {@code accepted}
    */
   static YamlMap of(String file, String what, Node node, List<String> accepted) {
+    return of(file, what, node, accepted, null);
+  }
+
+  /**
+   * Reads a node as a mapping, recording every unknown key (each with its location) in {@code
+   * problems} and leaving it out, instead of throwing at the first.
+   *
+   * @param file the file name
+   * @param what what the mapping describes, for messages
+   * @param node the node
+   * @param accepted the keys it may have
+   * @param problems where unknown keys are recorded; null to throw at the first
+   * @return the mapping, without its unknown keys
+   * @throws ScenarioException when the node is not a mapping, a key repeats, or (without {@code
+   *     problems}) a key is not in {@code accepted}
+   */
+  static YamlMap of(String file, String what, Node node, List<String> accepted, Problems problems) {
     if (!(node instanceof MappingNode m)) {
       throw YamlNodes.error(file, node, "expected a mapping for " + what + " (keys: " + String.join(", ", accepted)
           + "), got " + YamlNodes.describe(node));
     }
     YamlMap map = new YamlMap(file, what, m);
-    for (Map.Entry<String, Node> k : map.keys.entrySet()) {
+    for (Map.Entry<String, Node> k : List.copyOf(map.keys.entrySet())) {
       if (!accepted.contains(k.getKey())) {
-        throw YamlNodes.error(file, k.getValue(), "unknown key '" + k.getKey() + "' in " + what
+        ScenarioException e = YamlNodes.error(file, k.getValue(), "unknown key '" + k.getKey() + "' in " + what
             + " (expected one of: " + String.join(", ", accepted) + ")");
+        if (problems == null) {
+          throw e;
+        }
+        problems.add(e);
+        map.keys.remove(k.getKey());
+        map.values.remove(k.getKey());
       }
     }
     return map;

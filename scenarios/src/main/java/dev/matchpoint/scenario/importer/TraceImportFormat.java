@@ -3,6 +3,15 @@ package dev.matchpoint.scenario.importer;
 import dev.matchpoint.scenario.importer.goal.GoalImporter;
 import dev.matchpoint.scenario.importer.otf2.Otf2Importer;
 import dev.matchpoint.scenario.importer.simgrid.SimgridTiImporter;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -74,6 +83,84 @@ public enum TraceImportFormat {
             + name
             + "'; known: "
             + Arrays.stream(values()).map(f -> f.formatName).collect(Collectors.joining(", ")));
+  }
+
+  /** The lines of a text trace {@link #detect} reads at most before it gives up. */
+  private static final int DETECT_LINES = 64;
+
+  /**
+   * The format of a trace file, told from its name and its first bytes, for {@code matchpoint
+   * import} without {@code --format}:
+   *
+   * <ul>
+   *   <li>{@link #OTF2}: the name ends with {@code .otf2} (an OTF2 archive's anchor file), or the
+   *       file starts with an OTF2 buffer header naming {@code "OTF2"} (its magic);
+   *   <li>{@link #GOAL}: the name ends with {@code .goal}, or the first line that is not blank and
+   *       not a comment starts with {@code num_ranks} (LogGOPSim's GOAL schedule header);
+   *   <li>{@link #SIMGRID_TI}: the first such line is a TI action, {@code RANK ACTION ...} with a
+   *       non-negative integer rank (SimGrid's time-independent trace), or every such line is one
+   *       word and the first names an existing file next to the trace (an index of per-rank files).
+   * </ul>
+   *
+   * @param file the trace file
+   * @return the format
+   * @throws TraceImportException when the file is missing or unreadable, or matches no format;
+   *     the message names the file, the formats it tried and the {@code --format} option
+   */
+  public static TraceImportFormat detect(Path file) throws TraceImportException {
+    String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".otf2")) {
+      return OTF2;
+    }
+    if (name.endsWith(".goal")) {
+      return GOAL;
+    }
+    byte[] head;
+    try (InputStream in = Files.newInputStream(file)) {
+      head = in.readNBytes(16);
+    } catch (NoSuchFileException e) {
+      throw TraceImportException.inFile(file, "missing file", e);
+    } catch (IOException e) {
+      throw TraceImportException.inFile(file, "cannot read: " + e.getMessage(), e);
+    }
+    if (new String(head, StandardCharsets.ISO_8859_1).contains("OTF2")) {
+      return OTF2;
+    }
+    try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(file),
+        StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)))) {
+      int seen = 0;
+      for (String line = in.readLine(); line != null && seen < DETECT_LINES; line = in.readLine()) {
+        String s = line.strip();
+        if (s.isEmpty() || s.startsWith("#") || s.startsWith("//")) {
+          continue;
+        }
+        seen++;
+        String[] words = s.split("\\s+");
+        if (words[0].equals("num_ranks")) {
+          return GOAL;
+        }
+        if (words.length >= 2 && words[0].matches("\\d{1,9}") && words[1].matches("[A-Za-z_]+")) {
+          return SIMGRID_TI;
+        }
+        if (words.length == 1 && file.toAbsolutePath().getParent() != null) {
+          try {
+            if (Files.isRegularFile(file.toAbsolutePath().getParent().resolve(words[0]))) {
+              return SIMGRID_TI;
+            }
+          } catch (java.nio.file.InvalidPathException e) {
+            // not a file name: not an index
+          }
+        }
+        break;
+      }
+    } catch (CharacterCodingException e) {
+      // binary, and not OTF2: no format
+    } catch (IOException e) {
+      throw TraceImportException.inFile(file, "cannot read: " + e.getMessage(), e);
+    }
+    throw TraceImportException.inFile(file, "cannot tell the trace format: not an OTF2 anchor file (.otf2), "
+        + "not a GOAL schedule (.goal, or 'num_ranks N' first), not a SimGrid TI trace ('RANK ACTION ...' lines, "
+        + "or a list of per-rank files); give --format otf2, simgrid-ti or goal", null);
   }
 
   /** Returns the name used on the command line and in scenario files. */
