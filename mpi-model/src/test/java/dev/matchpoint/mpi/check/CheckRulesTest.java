@@ -137,6 +137,41 @@ class CheckRulesTest {
         "only the receiver's decision (thread -1) withdraws the message");
   }
 
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.5", text = NON_OVERTAKING)
+  void nonOvertaking_keepsEachSenderDestinationAndContextApart() {
+    // Rank 2 receives its 1#0; rank 3's 1#0 (the same key at another destination) is still pending.
+    assertEquals(List.of("non-overtaking: receive matched 1#1 while the earlier matching 1#0 was pending (r3.t0, "
+        + "step 4)"), judge(new NonOvertaking(), sent(1, 2, 5, 0), sent(1, 3, 5, 0), sent(1, 3, 5, 1),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 0), 1, 5, 5),
+        matched(MatchKind.RECEIVE, 3, 0, req(3, 0, 0), key(1, 1), 1, 5, 5)));
+    // Rank 2 receives 1#0; 4#0 from another sender is still pending when 4#1 is received.
+    assertEquals(1, judge(new NonOvertaking(), sent(1, 2, 5, 0), sent(4, 2, 5, 0), sent(4, 2, 5, 1),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 0), ANY, 5, 5),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 1), key(4, 1), ANY, 5, 5)).size());
+    // The same sender and numbers on another communicator (context 1) are another channel.
+    assertEquals(1, judge(new NonOvertaking(), sent(1, 2, 5, 0),
+        new TraceEvent.MessageSent(step++, 0, 1, 0, 2, 5, 1, 0, 4, SendMode.STANDARD, false, req(1, 0, 9)),
+        new TraceEvent.MessageSent(step++, 0, 1, 0, 2, 5, 1, 1, 4, SendMode.STANDARD, false, req(1, 0, 10)),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 0), ANY, 5, 5),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 1), MessageIds.key(1, 1, 1), ANY, 5, 5)).size());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.5", text = NON_OVERTAKING)
+  void nonOvertaking_aCancelWithdrawsOnlyItsOwnMessage_evenRankZerosFirst() {
+    assertEquals(List.of(), judge(new NonOvertaking(), sent(0, 2, 5, 0), sent(0, 2, 5, 1),
+        sendCancelled(2, key(0, 0), true), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(0, 1), 0, 5, 5)),
+        "message 0#0 (key 0) is withdrawn like any other");
+    assertEquals(1, judge(new NonOvertaking(), sent(1, 2, 5, 0), sent(1, 2, 5, 1), sent(1, 2, 5, 2),
+        sendCancelled(2, key(1, 0), true), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 2), 1, 5, 5)).size(),
+        "1#1 is still pending after 1#0's cancel");
+    assertEquals(1, judge(new NonOvertaking(), sent(1, 2, 5, 0), sent(1, 2, 5, 1),
+        new TraceEvent.CancelDecided(step++, 0, 2, 0, req(2, 0, 3), key(1, 0), true, "a thread of the receiver"),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 1), 1, 5, 5)).size(),
+        "only the decision on the send (thread -1) withdraws a message");
+  }
+
   // --- cancel: either or ---
 
   private static final String EITHER_OR = "Either the cancellation succeeds, or the communication succeeds, but not "
@@ -166,6 +201,16 @@ class CheckRulesTest {
     assertEquals(List.of(), judge(new CancelEitherOr(),
         matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 0), 1, 5, 5),
         new TraceEvent.CancelDecided(step++, 0, 2, 0, req(2, 0, 0), key(1, 0), true, "a thread's own view")));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.4", text = EITHER_OR)
+  void cancelEitherOr_judgesRankZerosFirstMessage_andOnlyTheDecisionOnTheSend() {
+    assertEquals(1, judge(new CancelEitherOr(), sendCancelled(2, key(0, 0), true),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(0, 0), 0, 5, 5)).size(), "message 0#0 has key 0");
+    assertEquals(List.of(), judge(new CancelEitherOr(),
+        new TraceEvent.CancelDecided(step++, 0, 2, 0, req(2, 0, 3), key(1, 0), true, "a thread of the receiver"),
+        matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 0), 1, 5, 5)));
   }
 
   @Test
@@ -259,6 +304,22 @@ class CheckRulesTest {
         "a failed cancel keeps the promise");
   }
 
+  @Test
+  @SpecClause(source = "seed 001", text = PROBE_THEN_RECEIVE)
+  void probeThenReceive_keepsEachRanksThreadsApart_andACancelDropsOnlyItsMessage() {
+    assertEquals(List.of(), judge(new ProbeThenReceiveSameMessage(),
+        matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(1, 0), ANY, 5, 5), posted(3, 0, req(3, 0, 0), 1, 5),
+        matched(MatchKind.RECEIVE, 3, 0, req(3, 0, 0), key(1, 1), 1, 5, 5)), "rank 3 probed nothing");
+    assertEquals(1, judge(new ProbeThenReceiveSameMessage(),
+        matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(1, 0), ANY, 5, 5), sendCancelled(2, key(4, 0), true),
+        posted(2, 0, req(2, 0, 0), 1, 5), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 1), 1, 5, 5)).size(),
+        "the cancel of another message keeps the promise");
+    assertEquals(List.of(), judge(new ProbeThenReceiveSameMessage(),
+        matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(0, 0), ANY, 5, 5), sendCancelled(2, key(0, 0), true),
+        posted(2, 0, req(2, 0, 0), 0, 5), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(0, 1), 0, 5, 5)),
+        "message 0#0 (key 0) cancelled: no promise");
+  }
+
   // --- matched message exclusive ---
 
   private static final String EXCLUSIVE = "Unlike MPI_IPROBE, no other probe or receive operation may match the "
@@ -306,13 +367,13 @@ class CheckRulesTest {
   @SpecClause(source = "MPI-3.1 §8.7", text = "must locally complete all MPI operations that it initiated and must "
       + "execute matching calls needed to complete MPI communications initiated by other processes")
   void finalizeAndErrorChecks_splitTheErroneousUsesByRule() {
-    TraceEvent atFinalize = new TraceEvent.ErroneousUse(step++, 0, 1, 0, CompleteBeforeFinalize.RULE, "r1.t0#0 pending",
+    TraceEvent atFinalize = new TraceEvent.ErroneousUse(step++, 0, 0, 0, CompleteBeforeFinalize.RULE, "r0.t0#0 pending",
         SourceLocation.unknown());
     TraceEvent other = new TraceEvent.ErroneousUse(step++, 0, 1, 0, "ready send without a posted receive", "1#0",
         SourceLocation.unknown());
     TraceEvent error = new TraceEvent.ErrorRaised(step++, 0, 1, 0, "MPI_Recv", ErrorClass.MPI_ERR_TRUNCATE, "8 > 4",
         SourceLocation.unknown());
-    assertEquals(List.of("complete-before-finalize: r1.t0#0 pending (r1.t0, step 0)"),
+    assertEquals(List.of("complete-before-finalize: r0.t0#0 pending (r0.t0, step 0)"),
         judge(new CompleteBeforeFinalize(), atFinalize, other, error));
     assertEquals(List.of("no-errors: erroneous: ready send without a posted receive: 1#0 (r1.t0, step 1)",
         "no-errors: MPI_ERR_TRUNCATE from MPI_Recv: 8 > 4 (r1.t0, step 2)"),

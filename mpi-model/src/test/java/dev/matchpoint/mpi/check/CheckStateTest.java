@@ -22,6 +22,7 @@ import dev.matchpoint.mpi.trace.Trace;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,23 +54,56 @@ class CheckStateTest {
     return h.hash();
   }
 
-  /** One event per piece of check state, each changing some check's state. */
+  /** Events that change the state of some check, each as noted. */
   private static List<TraceEvent> stateChangingEvents() {
     long r = RequestIds.id(2, 0, 0);
     return List.of(
-        sent(1, 2, 5, 0), // non-overtaking: pending
-        sent(1, 2, 6, 1), // its tag is kept
-        matched(MatchKind.PROBE, 2, 1, RequestIds.NONE, key(1, 0)), // probe-then-receive: last probe of r2.t1
-        new TraceEvent.ReceivePosted(4, 0, 2, 1, RequestIds.id(2, 1, 0), 1, 5, 0, 4), // ... now expected
-        matched(MatchKind.MPROBE, 2, 0, RequestIds.NONE, key(3, 0)), // exclusive: held
-        matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0)), // received; cancel-either-or: matched receive
-        new TraceEvent.CancelDecided(10, 0, 2, -1, RequestIds.NONE, key(4, 0), true, ""), // cancelled send
-        new TraceEvent.CancelDecided(11, 0, 2, 0, RequestIds.id(2, 0, 7), -1, true, ""), // cancelled receive
+        sent(1, 2, 5, 0), // 0 non-overtaking: pending
+        sent(1, 2, 6, 1), // 1 non-overtaking: pending, with its tag
+        matched(MatchKind.PROBE, 2, 1, RequestIds.NONE, key(1, 0)), // 2 probe-then-receive: r2.t1's last probe
+        new TraceEvent.ReceivePosted(4, 0, 2, 1, RequestIds.id(2, 1, 0), 1, 5, 0, 4), // 3 ... now a promise
+        matched(MatchKind.MPROBE, 2, 0, RequestIds.NONE, key(3, 0)), // 4 matched-message-exclusive: held
+        matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0)), // 5 received; cancel-either-or: a matched receive
+        new TraceEvent.CancelDecided(10, 0, 2, -1, RequestIds.NONE, key(4, 0), true, ""), // 6 a cancelled send
+        new TraceEvent.CancelDecided(11, 0, 2, 0, RequestIds.id(2, 0, 7), -1, true, ""), // 7 a cancelled receive
         new TraceEvent.ErroneousUse(12, 0, 1, 0, CompleteBeforeFinalize.RULE, "pending", SourceLocation.unknown()),
         new TraceEvent.ErrorRaised(13, 0, 1, 0, "MPI_Recv", ErrorClass.MPI_ERR_TRUNCATE, "8 > 4",
-            SourceLocation.unknown()),
-        matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0))); // received twice
+            SourceLocation.unknown()), // 9
+        matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0)), // 10 received twice: a violation only
+        sent(1, 2, 6, 2), // 11
+        matched(MatchKind.PROBE, 2, 1, RequestIds.NONE, key(1, 2)), // 12 overtakes the pending 1#1
+        matched(MatchKind.PROBE, 2, 1, RequestIds.NONE, key(3, 0)), // 13 a probe of a held message
+        new TraceEvent.CancelDecided(14, 0, 2, -1, RequestIds.NONE, key(1, 0), true, ""), // 14 received, cancelled
+        new TraceEvent.CancelDecided(15, 0, 2, -1, RequestIds.NONE, key(1, 0), true, ""), // 15 again: violation only
+        new TraceEvent.ReceivePosted(16, 0, 2, 1, RequestIds.id(2, 1, 1), 3, 5, 0, 4)); // 16 a promise left open
   }
+
+  /** The events (indexes into {@link #stateChangingEvents}) after which each check's state changes. */
+  private static final Map<String, List<Integer>> CHANGES = Map.of(
+      "non-overtaking", List.of(0, 1, 5, 11, 12),
+      "probe-then-receive-same-message", List.of(2, 3, 12, 13, 14, 16),
+      "matched-message-exclusive", List.of(4, 13),
+      "received-at-most-once", List.of(5, 10),
+      "cancel-either-or", List.of(5, 6, 7, 14, 15),
+      "complete-before-finalize", List.of(8),
+      "no-errors", List.of(9),
+      "no-deadlock", List.of(),
+      "observations", List.of(2, 4, 5, 10, 12, 13),
+      "receipts", List.of(5, 10));
+
+  /** Every check: the rules, and the two records of what the program observed. */
+  private static List<Check> everyCheck() {
+    List<Check> out = new ArrayList<>(CheckKind.all().checks());
+    out.add(new Observations());
+    out.add(new Receipts());
+    return out;
+  }
+
+  private static boolean endAdds(Check c) {
+    return c instanceof NoDeadlock || c instanceof ProbeThenReceiveSameMessage;
+  }
+
+  private static final RunEnd DEADLOCK = new RunEnd(20, List.of("r0.t0 in MPI_Recv"), false);
 
   @Test
   @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
@@ -89,48 +123,82 @@ class CheckStateTest {
 
   @Test
   @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
-  void everyCheck_fingerprintsEachPieceOfItsState() {
-    for (CheckKind kind : CheckKind.values()) {
+  void everyCheck_fingerprintsEachPieceOfItsState_andOnlyWhatChanges() {
+    for (Check check : everyCheck()) {
       List<HashCode> seen = new ArrayList<>();
-      Check check = kind.create();
+      List<Integer> changed = new ArrayList<>();
       seen.add(hash(check));
-      for (TraceEvent e : stateChangingEvents()) {
-        Check before = check.copy();
-        check.onEvent(e);
+      List<TraceEvent> events = stateChangingEvents();
+      for (int i = 0; i < events.size(); i++) {
+        check.onEvent(events.get(i));
         HashCode h = hash(check);
-        if (!h.equals(hash(before))) {
-          assertFalse(seen.contains(h), kind + " returned to an earlier fingerprint after " + e);
-          seen.add(h);
+        if (!h.equals(seen.get(seen.size() - 1))) {
+          assertFalse(seen.contains(h), check.name() + " returned to an earlier fingerprint after " + events.get(i));
+          changed.add(i);
         }
+        seen.add(h);
       }
-      assertTrue(seen.size() > 1 || kind == CheckKind.NO_DEADLOCK, kind + " never changed");
+      assertEquals(CHANGES.get(check.name()), changed, check.name());
+      int violations = check.violations().size();
+      check.onEnd(DEADLOCK);
+      assertEquals(endAdds(check), check.violations().size() > violations, check.name());
+      assertEquals(endAdds(check), !hash(check).equals(seen.get(seen.size() - 1)), check.name());
     }
   }
 
   @Test
   @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
-  void copy_andOriginal_evolveIndependently_eachCheckAlone() {
-    for (CheckKind kind : CheckKind.values()) {
-      Check original = kind.create();
-      List<TraceEvent> events = stateChangingEvents();
-      for (TraceEvent e : events.subList(0, 6)) {
-        original.onEvent(e);
+  void violations_fingerprintAsASet() {
+    TraceEvent a = new TraceEvent.ErrorRaised(1, 0, 1, 0, "MPI_Recv", ErrorClass.MPI_ERR_TRUNCATE, "8 > 4",
+        SourceLocation.unknown());
+    TraceEvent b = new TraceEvent.ErrorRaised(2, 0, 0, 0, "MPI_Send", ErrorClass.MPI_ERR_TAG, "-3",
+        SourceLocation.unknown());
+    Check ab = new NoErrors();
+    ab.onEvent(a);
+    ab.onEvent(b);
+    Check ba = new NoErrors();
+    ba.onEvent(b);
+    ba.onEvent(a);
+    assertEquals(hash(ab), hash(ba), "the same violations found in another order are the same state");
+    Check aa = new NoErrors();
+    aa.onEvent(a);
+    aa.onEvent(a);
+    assertNotEquals(hash(ab), hash(aa), "other violations are another state");
+  }
+
+  /** A check of {@code fresh}'s kind fed the first {@code n} events. */
+  private static Check fedWith(Check fresh, int n) {
+    for (TraceEvent e : stateChangingEvents().subList(0, n)) {
+      fresh.onEvent(e);
+    }
+    return fresh;
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
+  void copy_andOriginal_evolveIndependently_atEveryChange() {
+    List<TraceEvent> events = stateChangingEvents();
+    for (int c = 0; c < everyCheck().size(); c++) {
+      String name = everyCheck().get(c).name();
+      List<Integer> changes = new ArrayList<>(CHANGES.get(name));
+      changes.add(events.size()); // the end of the run
+      for (int i : changes) {
+        for (boolean feedCopy : new boolean[] {true, false}) {
+          Check original = fedWith(everyCheck().get(c), i);
+          Check copy = original.copy();
+          HashCode atCopy = hash(original);
+          Check fed = feedCopy ? copy : original;
+          Check other = feedCopy ? original : copy;
+          if (i < events.size()) {
+            fed.onEvent(events.get(i));
+          } else {
+            fed.onEnd(DEADLOCK);
+          }
+          assertEquals(atCopy, hash(other), name + ": feeding " + (feedCopy ? "a copy" : "the original")
+              + " event " + i + " changed the other");
+          assertEquals(i < events.size() || endAdds(other), !atCopy.equals(hash(fed)), name + " event " + i);
+        }
       }
-      Check copy = original.copy();
-      HashCode atCopy = hash(original);
-      for (TraceEvent e : events.subList(6, events.size())) {
-        copy.onEvent(e);
-      }
-      copy.onEnd(new RunEnd(20, List.of("r0.t0 in MPI_Recv"), false));
-      assertEquals(atCopy, hash(original), kind + ": feeding the copy changed the original");
-      Check again = original.copy();
-      for (TraceEvent e : events.subList(6, events.size())) {
-        original.onEvent(e);
-      }
-      original.onEnd(new RunEnd(20, List.of("r0.t0 in MPI_Recv"), false));
-      assertEquals(hash(copy), hash(original), kind + ": the copy continued differently");
-      assertEquals(copy.violations(), original.violations());
-      assertEquals(atCopy, hash(again), kind + ": feeding the original changed a later copy");
     }
   }
 
