@@ -166,7 +166,63 @@ class MatchingEngineStateTest {
       }
       // the unexpected queue itself keeps arrival order, whatever the fingerprint does
       assertEquals(1, ab.unexpectedMessages().get(0).source());
+      MatchingEngine twoOneBack = engine(p);
+      arrive(twoOneBack, new ArrayList<>(), msg(2, 0, 0, 0), msg(1, 0, 0, 0));
+      MatchingEngine oneTwo = engine(p);
+      arrive(oneTwo, new ArrayList<>(), msg(1, 0, 0, 0), msg(2, 0, 0, 0));
+      assertEquals(p != WildcardPolicy.ARRIVAL, hash(twoOneBack).equals(hash(oneTwo)), p.toString());
     }
+  }
+
+  @Test
+  @SpecClause(source = "seed 004", text = "On AM platforms without ordered delivery, a sequence number would have to "
+      + "be added to each store and request message to ensure ordering.")
+  void heldBackMessages_ofEachChannel_waitForTheirOwnPredecessor() {
+    MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
+    List<String> log = new ArrayList<>();
+    arrive(e, log, msg(1, 0, 0, 1), msg(2, 0, 0, 2), msg(2, 0, 0, 1), msg(1, 0, 3, 1));
+    assertEquals(List.of(), log);
+    arrive(e, log, msg(1, 0, 0, 0));
+    assertEquals(List.of("1#0@0", "1#1@1"), log);
+    assertEquals(List.of("1#1@3", "2#1", "2#2"), e.heldBackMessages().stream().map(m -> MessageIds.format(m.key()))
+        .toList(), "by (source, context), then sequence number");
+    arrive(e, log, msg(2, 0, 0, 0));
+    assertEquals(List.of("1#0@0", "1#1@1", "2#0@2", "2#1@3", "2#2@4"), log);
+    arrive(e, log, msg(1, 0, 3, 0));
+    assertEquals(List.of("1#0@0", "1#1@1", "2#0@2", "2#1@3", "2#2@4", "1#0@3@5", "1#1@3@6"), log);
+    assertEquals(List.of(), e.heldBackMessages());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.4", text = "If a send is marked for cancellation, then it must be the case that "
+      + "either the send completes normally, in which case the message sent was received at the destination process, "
+      + "or that the send is successfully canceled, in which case no part of the message was received at the "
+      + "destination.")
+  void cancelledHeldBackMessages_ofEachChannel_areSkippedInTheirOwnChannel() {
+    MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
+    List<String> log = new ArrayList<>();
+    arrive(e, log, msg(1, 0, 0, 1), msg(1, 0, 0, 2), msg(2, 0, 0, 1), msg(2, 0, 0, 2));
+    e.cancelMessage(1, 0, 1);
+    e.cancelMessage(2, 0, 1);
+    arrive(e, log, msg(1, 0, 0, 0));
+    assertEquals(List.of("1#0@0", "1#2@1"), log);
+    arrive(e, log, msg(2, 0, 0, 0));
+    assertEquals(List.of("1#0@0", "1#2@1", "2#0@2", "2#2@3"), log);
+    arrive(e, log, msg(1, 0, 0, 3), msg(2, 0, 0, 3));
+    assertEquals(List.of("1#0@0", "1#2@1", "2#0@2", "2#2@3", "1#3@4", "2#3@5"), log);
+  }
+
+  @Test
+  void takeAndUnpost_sayWhetherTheyFoundTheirEntry() {
+    MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
+    arrive(e, new ArrayList<>(), msg(1, 0, 0, 0));
+    Message m = e.select(1, 0, 0, -1, true);
+    assertTrue(e.takeUnexpected(m));
+    assertFalse(e.takeUnexpected(m));
+    PostedReceive r = e.post(5, 1, 0, 0, 8);
+    assertTrue(e.unpost(r));
+    assertFalse(e.unpost(r));
+    assertEquals(WildcardPolicy.ARRIVAL, e.policy());
   }
 
   @Test
