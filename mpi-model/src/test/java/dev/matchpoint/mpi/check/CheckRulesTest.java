@@ -314,6 +314,10 @@ class CheckRulesTest {
         matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(1, 0), ANY, 5, 5), sendCancelled(2, key(4, 0), true),
         posted(2, 0, req(2, 0, 0), 1, 5), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 1), 1, 5, 5)).size(),
         "the cancel of another message keeps the promise");
+    assertEquals(1, judge(new ProbeThenReceiveSameMessage(),
+        matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(1, 0), ANY, 5, 5), posted(2, 0, req(2, 0, 0), 1, 5),
+        sendCancelled(2, key(4, 0), true), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(1, 1), 1, 5, 5)).size(),
+        "the cancel of another message after the post keeps the promise too");
     assertEquals(List.of(), judge(new ProbeThenReceiveSameMessage(),
         matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(0, 0), ANY, 5, 5), sendCancelled(2, key(0, 0), true),
         posted(2, 0, req(2, 0, 0), 0, 5), matched(MatchKind.RECEIVE, 2, 0, req(2, 0, 0), key(0, 1), 0, 5, 5)),
