@@ -148,6 +148,32 @@ class MatchingEngineStateTest {
     dropped.cancelMessage(0, 0, 1);
     assertNotEquals(hash(skipped), hash(dropped));
     assertNotEquals(hash(held), hash(dropped));
+    assertNotEquals(hash(skipped), hash(engine(WildcardPolicy.ANY)), "a skipped number is state");
+    // The same kind of entry with different contents: different states.
+    List<MatchingEngine> variants = new ArrayList<>();
+    for (long seq = 1; seq <= 2; seq++) {
+      MatchingEngine h = engine(WildcardPolicy.ANY);
+      arrive(h, new ArrayList<>(), msg(0, 0, 0, seq));
+      variants.add(h); // held back: 0#1 or 0#2
+      MatchingEngine s = engine(WildcardPolicy.ANY);
+      arrive(s, new ArrayList<>(), msg(0, 0, 0, seq));
+      s.cancelMessage(0, 0, seq);
+      variants.add(s); // skipped: 1 or 2
+      MatchingEngine d = engine(WildcardPolicy.ANY);
+      d.cancelMessage(0, 0, seq);
+      variants.add(d); // dropped on arrival: 1 or 2
+      MatchingEngine p = engine(WildcardPolicy.ANY);
+      p.post(1, 0, (int) seq, 0, 8);
+      variants.add(p); // a posted receive for tag 1 or 2
+    }
+    MatchingEngine tagged = engine(WildcardPolicy.ANY);
+    arrive(tagged, new ArrayList<>(), msg(0, 7, 0, 1));
+    variants.add(tagged); // held back: 0#1 with another tag
+    for (int i = 0; i < variants.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        assertNotEquals(hash(variants.get(i)), hash(variants.get(j)), "variants " + j + " and " + i);
+      }
+    }
   }
 
   @Test
@@ -191,6 +217,39 @@ class MatchingEngineStateTest {
     arrive(e, log, msg(1, 0, 3, 0));
     assertEquals(List.of("1#0@0", "1#1@1", "2#0@2", "2#1@3", "2#2@4", "1#0@3@5", "1#1@3@6"), log);
     assertEquals(List.of(), e.heldBackMessages());
+  }
+
+  @Test
+  @SpecClause(source = "seed 004", text = "On AM platforms without ordered delivery, a sequence number would have to "
+      + "be added to each store and request message to ensure ordering.")
+  void heldBackMessages_beyondAGap_stayHeldUntilTheGapFills() {
+    MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
+    List<String> log = new ArrayList<>();
+    arrive(e, log, msg(1, 0, 0, 1), msg(1, 0, 0, 3), msg(1, 0, 0, 0));
+    assertEquals(List.of("1#0@0", "1#1@1"), log);
+    arrive(e, log, msg(1, 0, 0, 2));
+    assertEquals(List.of("1#0@0", "1#1@1", "1#2@2", "1#3@3"), log);
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.4", text = "If a send is marked for cancellation, then it must be the case that "
+      + "either the send completes normally, in which case the message sent was received at the destination process, "
+      + "or that the send is successfully canceled, in which case no part of the message was received at the "
+      + "destination.")
+  void cancelledNumbers_beyondAGap_areSkippedWhenReached_andCancelsLeaveOtherChannelsHeld() {
+    MatchingEngine e = engine(WildcardPolicy.ARRIVAL);
+    List<String> log = new ArrayList<>();
+    arrive(e, log, msg(1, 0, 0, 2), msg(1, 0, 0, 3), msg(2, 0, 0, 1));
+    e.cancelMessage(1, 0, 3); // held back: removed, 3 will be skipped
+    arrive(e, log, msg(1, 0, 0, 0));
+    assertEquals(List.of("1#0@0"), log);
+    arrive(e, log, msg(1, 0, 0, 1), msg(1, 0, 0, 4));
+    assertEquals(List.of("1#0@0", "1#1@1", "1#2@2", "1#4@3"), log, "3 was skipped");
+    e.cancelMessage(2, 0, 1); // the only held message of channel (2, 0)
+    arrive(e, log, msg(1, 0, 0, 6), msg(3, 0, 0, 1));
+    e.cancelMessage(1, 0, 6); // the only held message of channel (1, 0); (3, 0) still holds 3#1
+    arrive(e, log, msg(3, 0, 0, 0), msg(2, 0, 0, 0), msg(2, 0, 0, 2));
+    assertEquals(List.of("1#0@0", "1#1@1", "1#2@2", "1#4@3", "3#0@4", "3#1@5", "2#0@6", "2#2@7"), log);
   }
 
   @Test
