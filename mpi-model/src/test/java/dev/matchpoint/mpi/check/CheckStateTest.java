@@ -146,6 +146,35 @@ class CheckStateTest {
     }
   }
 
+  /** The fingerprint of a fresh check after the events. */
+  private static HashCode hashAfter(Check fresh, TraceEvent... events) {
+    for (TraceEvent e : events) {
+      fresh.onEvent(e);
+    }
+    return hash(fresh);
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
+  void fingerprint_tellsApartContentsOfTheSameShape() {
+    long r = RequestIds.id(2, 0, 0);
+    // received 1#0 or 1#1: one range each, different bounds
+    assertNotEquals(hashAfter(new ReceivedAtMostOnce(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0))),
+        hashAfter(new ReceivedAtMostOnce(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 1))));
+    // a matched receive (then received) or only received (a matched receive, MRECV, is not a receive request)
+    assertNotEquals(hashAfter(new CancelEitherOr(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0))),
+        hashAfter(new CancelEitherOr(), matched(MatchKind.MRECV, 2, 0, r, key(1, 0))));
+    assertNotEquals(hashAfter(new CancelEitherOr()),
+        hashAfter(new CancelEitherOr(), matched(MatchKind.MRECV, 2, 0, r, key(1, 0))));
+    // the same requests and threads, other messages
+    assertNotEquals(hashAfter(new Observations(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0))),
+        hashAfter(new Observations(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 1))));
+    assertNotEquals(hashAfter(new Observations(), matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(1, 0))),
+        hashAfter(new Observations(), matched(MatchKind.PROBE, 2, 0, RequestIds.NONE, key(1, 1))));
+    assertNotEquals(hashAfter(new Receipts(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 0))),
+        hashAfter(new Receipts(), matched(MatchKind.RECEIVE, 2, 0, r, key(1, 1))));
+  }
+
   @Test
   @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
   void violations_fingerprintAsASet() {
