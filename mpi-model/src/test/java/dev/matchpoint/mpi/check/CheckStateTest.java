@@ -287,5 +287,7 @@ class CheckStateTest {
       assertFalse(k.create().clause().isEmpty());
     }
     assertNull(CheckKind.named("no-such-check"));
+    assertFalse(new Observations().clause().isEmpty());
+    assertFalse(new Receipts().clause().isEmpty());
   }
 }
