@@ -90,9 +90,8 @@ public final class CancelEitherOr implements Check {
       }
     } else if (event instanceof TraceEvent.CancelDecided c && c.cancelled()) {
       if (c.messageKey() >= 0) {
-        String id = (c.thread() < 0 ? c.rank() : -1) + ":" + c.messageKey();
         if (c.thread() < 0) {
-          cancelledMessages.add(id);
+          cancelledMessages.add(c.rank() + ":" + c.messageKey());
           if (received.contains(c.rank(), c.messageKey())) {
             violations.add(new Violation(name(), "the send of " + MessageIds.format(c.messageKey())
                 + " was cancelled although the message was received", c.step(), c.rank(), c.thread()));
@@ -106,16 +105,6 @@ public final class CancelEitherOr implements Check {
         }
       }
     }
-  }
-
-  /**
-   * The size of the state kept: ranges of received messages, cancelled sends, and receive requests
-   * matched or cancelled and not yet completed.
-   *
-   * @return the number of entries
-   */
-  int stateSize() {
-    return received.rangeCount() + cancelledMessages.size() + matchedReceives.size() + cancelledReceives.size();
   }
 
   @Override

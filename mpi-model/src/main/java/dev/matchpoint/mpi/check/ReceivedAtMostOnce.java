@@ -54,15 +54,6 @@ public final class ReceivedAtMostOnce implements Check {
     }
   }
 
-  /**
-   * The size of the state kept: ranges of received messages.
-   *
-   * @return the number of ranges
-   */
-  int stateSize() {
-    return received.rangeCount();
-  }
-
   @Override
   public List<Violation> violations() {
     return List.copyOf(violations);

@@ -27,7 +27,6 @@ final class PatternKeys {
   static final int MAX_TAG = Integer.MAX_VALUE - 1;
 
   private static final long SOURCE_FIELD = 0x1ff_ffffL;
-  private static final long TAG_FIELD = 0x7fff_ffffL;
 
   private PatternKeys() {}
 
@@ -48,16 +47,6 @@ final class PatternKeys {
   }
 
   /**
-   * The context of a valid key.
-   *
-   * @param key from {@link #pack}, not {@link #NONE}
-   * @return the context id
-   */
-  static int context(long key) {
-    return (int) (key >>> 56);
-  }
-
-  /**
    * The source of a valid key.
    *
    * @param key from {@link #pack}, not {@link #NONE}
@@ -65,35 +54,5 @@ final class PatternKeys {
    */
   static int source(long key) {
     return (int) ((key >>> 31) & SOURCE_FIELD) - 1;
-  }
-
-  /**
-   * The tag of a valid key.
-   *
-   * @param key from {@link #pack}, not {@link #NONE}
-   * @return a tag or {@link Envelopes#ANY}
-   */
-  static int tag(long key) {
-    return (int) ((key & TAG_FIELD) - 1);
-  }
-
-  /**
-   * Whether a valid key's source is {@link Envelopes#ANY}.
-   *
-   * @param key from {@link #pack}
-   * @return true for MPI_ANY_SOURCE patterns
-   */
-  static boolean anySource(long key) {
-    return ((key >>> 31) & SOURCE_FIELD) == 0;
-  }
-
-  /**
-   * Whether a valid key's tag is {@link Envelopes#ANY}.
-   *
-   * @param key from {@link #pack}
-   * @return true for MPI_ANY_TAG patterns
-   */
-  static boolean anyTag(long key) {
-    return (key & TAG_FIELD) == 0;
   }
 }

@@ -31,6 +31,20 @@ class BucketedPostedQueueTest extends AbstractPostedQueueContractTest {
     assertEquals(0, queue.size());
   }
 
+  @Test
+  void toString_countsReceivesAndBins() {
+    BucketedPostedQueue queue = new BucketedPostedQueue();
+    PostedReceive specific = new PostedReceive(1, 1, 2, 0, 0, 0);
+    queue.add(specific);
+    queue.add(new PostedReceive(2, ANY, ANY, 0, 0, 1));
+    queue.add(new PostedReceive(3, 1, 2, 0, 0, 2));
+    assertEquals("BucketedPostedQueue[size=3, bins=2]", queue.toString());
+    assertTrue(queue.remove(specific));
+    assertEquals("BucketedPostedQueue[size=2, bins=2]", queue.toString());
+    assertTrue(queue.remove(new PostedReceive(3, 1, 2, 0, 0, 2)));
+    assertEquals("BucketedPostedQueue[size=1, bins=1]", queue.toString(), "the emptied bin is dropped");
+  }
+
   /** Thousands of patterns push both tables through several resizes up and down. */
   @Test
   void thousandsOfPatterns_growThenDrain_agreeWithReference() {

@@ -73,6 +73,18 @@ class BucketedUnexpectedQueueTest extends AbstractUnexpectedQueueContractTest {
     assertNull(queue.earliestFrom(255, source - 1, tag));
   }
 
+  @Test
+  void toString_countsMessagesAndBins_fourPerEnvelopeSharedWhereThePatternsAre() {
+    BucketedUnexpectedQueue queue = new BucketedUnexpectedQueue();
+    Message first = message(0, 1, 2, 0, 0);
+    queue.add(first);
+    assertEquals("BucketedUnexpectedQueue[size=1, bins=4]", queue.toString());
+    queue.add(message(0, 1, 3, 1, 1));
+    assertEquals("BucketedUnexpectedQueue[size=2, bins=6]", queue.toString(), "(0, 1, 3) and (0, ANY, 3) are new");
+    assertTrue(queue.remove(first));
+    assertEquals("BucketedUnexpectedQueue[size=1, bins=4]", queue.toString(), "(0, 1, 2) and (0, ANY, 2) emptied");
+  }
+
   /** Thousands of envelopes push both tables through several resizes up and down. */
   @Test
   void thousandsOfEnvelopes_growThenDrain_agreeWithReference() {

@@ -153,6 +153,20 @@ class MatchingEngineTest {
   }
 
   @Test
+  @SpecClause(source = "Open MPI 4.1 ompi/mca/pml/ob1/pml_ob1_recvreq.c, recv_req_match_wild",
+      text = "In order to avoid starvation do this in a round-robin fashion.")
+  void roundRobin_aLookWithoutCommit_leavesThePointer_andEachCommunicatorKeepsItsOwn() {
+    MatchingEngine e = engine(WildcardPolicy.ROUND_ROBIN);
+    arriveAll(e, msg(0, 0, 0, 0), msg(2, 0, 0, 0), msg(0, 0, 1, 0), msg(1, 0, 1, 0), msg(2, 0, 1, 0));
+    assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "context 0's pointer moves to 2");
+    assertEquals(1, e.select(Envelopes.ANY, 0, 1, -1, true).source(), "context 1's pointer moves to 1");
+    assertEquals(0, e.select(Envelopes.ANY, 0, 0, -1, false).source(), "a look (no commit) wraps to 0 ...");
+    assertEquals(0, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "... and left the pointer at 2");
+    assertEquals(2, e.select(Envelopes.ANY, 0, 0, -1, true).source(), "context 0's pointer went back to 0");
+    assertEquals(2, e.select(Envelopes.ANY, 0, 1, -1, true).source(), "context 1's pointer is still 1");
+  }
+
+  @Test
   @SpecClause(source = "DESIGN §5", text = "Exhaustive means exhaustive: every model decision reads only state the "
       + "search can see (what the state fingerprint covers)")
   void select_anySourceUnderAny_withSeveralSources_refusesToDecideWithoutTheCallersChoice() {
