@@ -42,9 +42,12 @@ final class Cancels {
       return true;
     }
     if (r.transferId >= 0) {
-      // An Ibsend: cancel its buffered transfer, or, once the transfer has left the buffer, its message.
+      // An Ibsend: cancel its buffered transfer, or, once the transfer has left the buffer, its message
+      // through the Ibsend's own request (which cancelSend then marks).
       Request transfer = t.request(r.transferId);
-      r.cancelPending = true;
+      if (transfer != null) {
+        r.cancelPending = true;
+      }
       cancelSend(w, t, transfer != null ? transfer : r, r);
       return true;
     }
