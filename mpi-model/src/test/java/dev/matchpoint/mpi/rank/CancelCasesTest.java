@@ -85,7 +85,7 @@ class CancelCasesTest {
 
   @Test
   @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_REQUEST Invalid MPI_Request")
-  @SpecClause(source = "MPI-3.1 §3.9", text = "A successful cancellation cancels the active communication, but not "
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "A successful cancellation cancels the active communication, but not "
       + "the request itself.")
   void cancelOfRequestNullOrOfAnInactivePersistentRequest_isMpiErrRequest() {
     // MPI_REQUEST_NULL has no communication, and neither has a persistent request before MPI_Start.
