@@ -105,14 +105,12 @@ final class Cancels {
       return;
     }
     transfer.cancelPending = true;
-    long answerTo = user != null && transfer == user ? user.transferId : transfer.id;
     w.send(new Packet(Payloads.CANCEL, t.rank, transfer.dest, w.protocol.headerBytes(),
-        new Payloads.CancelRequest(t.rank, transfer.context, transfer.seq, answerTo)));
+        new Payloads.CancelRequest(t.rank, transfer.context, transfer.seq, transfer.id)));
   }
 
-  static boolean testCancelled(ThreadState t, String status, String flag) throws ProgramError {
+  static void testCancelled(ThreadState t, String status, String flag) throws ProgramError {
     Vars.setFlag(t, flag, Vars.statusField(t, status, 5) == 1);
-    return true;
   }
 
   /**

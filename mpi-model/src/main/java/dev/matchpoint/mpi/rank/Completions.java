@@ -2,7 +2,6 @@ package dev.matchpoint.mpi.rank;
 
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
-import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
 import java.util.ArrayList;
@@ -312,9 +311,5 @@ final class Completions {
     }
     Vars.setInt(t, outcount, done.size());
     return true;
-  }
-
-  static String describe(long requestId) {
-    return RequestIds.format(requestId);
   }
 }

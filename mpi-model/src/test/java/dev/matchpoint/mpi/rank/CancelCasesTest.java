@@ -41,14 +41,16 @@ class CancelCasesTest {
   private static final String EITHER_OR = "Either the cancellation succeeds, or the communication succeeds, but not "
       + "both.";
 
-  /** Constant 1 us latency, per-pair FIFO unless said, no header, an eager buffer of {@code eagerBuffer} B. */
-  private static ModelOptions options(SendCancelPolicy policy, long threshold, long eagerBuffer, DeliveryOrder order) {
+  /** Constant 1 us latency, {@code header} B headers, an eager buffer of {@code eagerBuffer} B. */
+  private static ModelOptions options(SendCancelPolicy policy, long threshold, long header, long eagerBuffer,
+      DeliveryOrder order) {
     return ModelOptions.defaults().withSendCancel(policy).withNetwork(new NetworkOptions(
-        new LatencyModel.Constant(1000), order, new ProtocolOptions(threshold, 0, eagerBuffer, CreditPolicy.WAIT)));
+        new LatencyModel.Constant(1000), order, new ProtocolOptions(threshold, header, eagerBuffer,
+        CreditPolicy.WAIT)));
   }
 
   private static ModelOptions options(SendCancelPolicy policy, long threshold) {
-    return options(policy, threshold, 16384, DeliveryOrder.PER_PAIR_FIFO);
+    return options(policy, threshold, 0, 16384, DeliveryOrder.PER_PAIR_FIFO);
   }
 
   private static ModelSpec spec(ModelOptions o, Program... ranks) {
@@ -212,12 +214,12 @@ class CancelCasesTest {
   void aCancelThatOvertakesItsMessage_dropsTheMessageOnArrival_andReturnsItsEagerCredit() {
     // Unordered links: the CANCEL may arrive before the EAGER packet it withdraws. The receiver then
     // drops the message when it arrives and returns its eager credit: the eager buffer holds exactly one
-    // message, so the second send can only go when the first one's space came back.
+    // message with its 8-byte header, so the second send can only go when the first one's space came back.
     Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "s"),
         "s").send(lit(1), lit(1), lit(1), Datatype.INT).build();
     Program receiver = program().recv(lit(0), lit(1), lit(1), Datatype.INT, null)
         .iprobe(lit(0), lit(0), "f", null).build();
-    ModelSpec spec = spec(options(SendCancelPolicy.UNTIL_MATCHED, 4096, 4, DeliveryOrder.UNORDERED), sender,
+    ModelSpec spec = spec(options(SendCancelPolicy.UNTIL_MATCHED, 4096, 8, 12, DeliveryOrder.UNORDERED), sender,
         receiver);
     Map<Exhaustive.End, Long> ends = Exhaustive.ends(spec, CheckKind.values());
     boolean dropped = false;
@@ -236,5 +238,68 @@ class CancelCasesTest {
       }
     }
     assertTrue(dropped, "some schedule delivers the CANCEL first");
+  }
+
+  @Test
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "If a send is marked for cancellation, then it must be the "
+      + "case that either the send completes normally, in which case the message sent was received at the "
+      + "destination process, or that the send is successfully canceled, in which case no part of the message was "
+      + "received at the destination.")
+  void cancelledRendezvousSend_sendsNoData_andReturnsNoEagerCredit() {
+    // The RTS took no eager buffer space at the receiver, so its removal returns none.
+    Program sender = cancelThenWait(program().isend(SendMode.STANDARD, lit(1), lit(0), lit(2000), Datatype.INT, "s")
+        .call(new MpiOp.Compute(lit(5_000))), "s").build();
+    RunResult r = run(options(SendCancelPolicy.UNTIL_MATCHED, 4096), sender, compute(50_000));
+    assertEquals(List.of("r1 true the message was unmatched at the receiver and is removed"), decisions(r));
+    assertEquals(null, r.packetCounts().get("DATA"));
+    assertEquals(null, r.packetCounts().get("CREDIT"));
+    assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A send that uses the ready communication mode may be started only if "
+      + "the matching receive is already posted. Otherwise, the operation is erroneous and its outcome is undefined.")
+  @SpecClause(source = "MPI-2.2 §3.8 (seed 001)", text = "If a receive is marked for cancellation, then it must be "
+      + "the case that either the receive completes normally, or that the receive is successfully canceled, in which "
+      + "case no part of the receive buffer is altered. Then, any matching send has to be satisfied by another "
+      + "receive.")
+  void readySend_whosePostedReceiveIsCancelledAndStartedAgain_isErroneous() {
+    // The persistent receive is posted when the Rsend starts (100 ns), then cancelled and started again
+    // (a new posting) before the message arrives: the receive that takes it was not posted at the start.
+    Program sender = program().call(new MpiOp.Compute(lit(100))).send(SendMode.READY, lit(1), lit(0), lit(1),
+        Datatype.INT).build();
+    Program receiver = program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.Start(List.of("p"), false)).call(new MpiOp.Compute(lit(500)))
+        .call(new MpiOp.Cancel("p")).waitFor("p", "st").call(new MpiOp.Start(List.of("p"), false))
+        .waitFor("p", "st").call(new MpiOp.RequestFree("p")).build();
+    RunResult r = run(options(SendCancelPolicy.NEVER, 4096), sender, receiver);
+    assertEquals(List.of("r1 true the receive was still in the posted receive queue"), decisions(r));
+    assertEquals(1, r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .filter(e -> e.rank() == 1 && e.cancelled()).count(), "the cancelled receive completes, cancelled");
+    assertEquals(Outcome.ERRONEOUS, r.outcome());
+    assertEquals(1, r.problems().size(), r.problems().toString());
+    assertTrue(r.problems().get(0).contains(ReadySends.RULE), r.problems().toString());
+  }
+
+  @Test
+  @SpecClause(source = "seed 000 §3.1", text = "A call to MPI_MESSAGE_CANCEL cancels the receipt of a message "
+      + "matched by a matching probe. A cancelled message cannot be received.")
+  @SpecClause(source = "seed 000 §3.3", text = "Start a matched, non-blocking receive of a message found by a "
+      + "matching probe operation (section 3.2). The message handle is set to MPI_MESSAGE_NULL.")
+  void messageCancel_ofMessageNullOrNoProc_returnsAtOnce_andACancelledHandleBecomesMessageNull_seed000() {
+    // Each handle is cancelled twice (or received, then cancelled): the second call sees
+    // MPI_MESSAGE_NULL and does nothing.
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
+        .build();
+    Program receiver = program().mprobe(lit(0), lit(0), "m", null).call(new MpiOp.MessageCancel("m"))
+        .call(new MpiOp.MessageCancel("m"))
+        .mprobe(lit(0), lit(1), "n", null).mrecv("n", lit(1), Datatype.INT, null).call(new MpiOp.MessageCancel("n"))
+        .mprobe(procNull(), lit(0), "o", null).call(new MpiOp.MessageCancel("o")).call(new MpiOp.MessageCancel("o"))
+        .build();
+    RunResult r = run(options(SendCancelPolicy.NEVER, 4096).withMessageCancel(true), sender, receiver);
+    assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+    assertEquals(List.of("r1 true MPI_Message_cancel: the matched message is discarded and will never be received"),
+        decisions(r));
+    assertEquals(1, r.trace().matches().stream().filter(m -> m.match().receives()).count(), "only tag 1 is received");
   }
 }

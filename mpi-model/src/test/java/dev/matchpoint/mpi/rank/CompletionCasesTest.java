@@ -131,4 +131,43 @@ class CompletionCasesTest {
     assertEquals(List.of("MPI_Recv_init ", "MPI_Start ", "MPI_Test flag=false", "MPI_Wait source=0 tag=0 count=4B",
         "MPI_Test flag=true source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B", "MPI_Request_free "), returns(r, 1));
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.5", text = "If an operation has completed, it returns flag = true, returns in "
+      + "index the index of this request in the array, and returns in status the status of that operation; the "
+      + "request is deallocated and the handle is set to MPI_REQUEST_NULL.")
+  @SpecClause(source = "MPI-3.1 §3.7.5", text = "Returns flag = true if all communications associated with active "
+      + "handles in the array have completed (this includes the case where no handle in the list is active).")
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_WAIT with a null or inactive request "
+      + "argument. In this case the operation returns immediately with empty status.")
+  void completionCalls_returnTheRequestAtIndexZero_andOverwriteFlagsAndStatuses() {
+    // The completed request is the first of each list; flag and status variables held other values.
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
+        .send(lit(1), lit(2), lit(1), Datatype.INT).build();
+    Program receiver = program().irecv(lit(0), lit(0), lit(1), Datatype.INT, "a")
+        .irecv(lit(0), lit(1), lit(1), Datatype.INT, "b").irecv(lit(0), lit(2), lit(1), Datatype.INT, "c")
+        .irecv(lit(0), lit(9), lit(1), Datatype.INT, "d")
+        .call(new MpiOp.Testall(List.of(), "f"))
+        .waitFor("c", "st")
+        .call(new MpiOp.Testany(List.of("a", "d"), "g", "i", "st"))
+        .call(new MpiOp.Testall(List.of("d"), "f"))
+        .waitAny("j", "st", "b", "d")
+        .waitFor("c", "st").call(new MpiOp.Cancel("d")).waitFor("d", null).build();
+    RunResult r = run(sender, receiver);
+    assertEquals(List.of("MPI_Testall flag=true", "MPI_Wait source=0 tag=2 count=4B",
+        "MPI_Testany flag=true i=0 source=0 tag=0 count=4B", "MPI_Testall flag=false",
+        "MPI_Waitany j=0 source=0 tag=1 count=4B", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B",
+        "MPI_Cancel ", "MPI_Wait "),
+        returns(r, 1).stream().filter(x -> !x.startsWith("MPI_Irecv")).toList());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_REQUEST Invalid MPI_Request")
+  void requestFreeOfRequestNull_isMpiErrRequest_namingTheNullHandle() {
+    Program p = program().irecv(dev.matchpoint.mpi.program.ProgramBuilder.procNull(), lit(0), lit(1), Datatype.INT,
+        "r").waitFor("r", null).call(new MpiOp.RequestFree("r")).build();
+    RunResult r = run(p);
+    assertEquals(List.of("MPI_Request_free 'r' is MPI_REQUEST_NULL"), r.trace().of(TraceEvent.ErrorRaised.class)
+        .stream().map(e -> e.call() + " " + e.detail()).toList());
+  }
 }

@@ -5,6 +5,7 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
@@ -83,6 +84,8 @@ class ProbeCasesTest {
     assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
     assertEquals(List.of("MPI_Mprobe message=MPI_MESSAGE_NO_PROC", "MPI_Imrecv ",
         "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"), returns(r, 0));
+    assertEquals(List.of("source " + dev.matchpoint.mpi.Mpi.PROC_NULL), r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .map(e -> "source " + e.source()).toList(), "the request completed when the Imrecv returned");
   }
 
   @Test
@@ -122,5 +125,57 @@ class ProbeCasesTest {
         .filter(c -> c.call().equals("MPI_Mprobe")).findFirst().orElseThrow();
     assertEquals("source=0 tag=0 count=8000B", mrecv.result());
     assertEquals(true, mrecv.timeNs() > probe.timeNs(), r.trace().toText());
+  }
+
+  @Test
+  @SpecClause(source = "seed 001", text = "The call matches the same message that would have been received by a call "
+      + "to MPI_RECV(..., source, tag, comm, status) executed at the same point in the program")
+  @SpecClause(source = "seed 000 §3.2", text = "Otherwise, the call returns flag = false, and leaves message "
+      + "undefined.")
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_RANK Invalid source or destination rank")
+  void flagsAndStatuses_areWrittenByEveryProbe_whateverTheyHeldBefore() {
+    // Each flag and status variable first holds a found message's values; a later probe that finds
+    // nothing, fails, or probes MPI_PROC_NULL overwrites them.
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
+        .build();
+    Program receiver = program().probe(lit(0), lit(1), "st")
+        .iprobe(lit(0), lit(0), "f", "st").iprobe(lit(7), lit(0), "f", "st")
+        .iprobe(lit(0), lit(0), "f", "st").probe(procNull(), lit(0), "st")
+        .improbe(lit(0), lit(0), "g", "m", "st").improbe(lit(0), lit(0), "g", "m2", "st")
+        .improbe(lit(0), lit(1), "g", "m3", "st").improbe(lit(7), lit(0), "g", "m4", "st")
+        .mrecv("m3", lit(1), Datatype.INT, "st")
+        .mprobe(lit(7), lit(0), "m5", "st")
+        .mrecv("m", lit(1), Datatype.INT, "st").build();
+    RunResult r = run(sender, receiver);
+    String empty = " source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B";
+    assertEquals(List.of("MPI_Probe source=0 tag=1 count=4B",
+        "MPI_Iprobe flag=true source=0 tag=0 count=4B", "MPI_Iprobe flag=false MPI_ERR_RANK",
+        "MPI_Iprobe flag=true source=0 tag=0 count=4B", "MPI_Probe source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B",
+        "MPI_Improbe flag=true message=0#0 source=0 tag=0 count=4B", "MPI_Improbe flag=false",
+        "MPI_Improbe flag=true message=0#1 source=0 tag=1 count=4B",
+        "MPI_Improbe flag=false MPI_ERR_RANK",
+        "MPI_Mrecv source=0 tag=1 count=4B", "MPI_Mprobe message=MPI_MESSAGE_NULL" + empty + " MPI_ERR_RANK",
+        "MPI_Mrecv source=0 tag=0 count=4B"), returns(r, 1));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.7", text = "if the process executed a nonblocking send, it must eventually call "
+      + "MPI_WAIT, MPI_TEST, MPI_REQUEST_FREE, or any derived function")
+  @SpecClause(source = "seed 000 §3.3", text = "Start a matched, non-blocking receive of a message found by a "
+      + "matching probe operation (section 3.2). The message handle is set to MPI_MESSAGE_NULL.")
+  void imrecvNeverCompleted_isOutstandingAtFinalize_andAZeroCountMrecvOfAnEmptyMessageIsFine() {
+    Program sender = program().send(lit(1), lit(0), lit(0), Datatype.INT).send(lit(1), lit(1), lit(1), Datatype.INT)
+        .build();
+    Program receiver = program().mprobe(lit(0), lit(0), "m", null).mrecv("m", lit(0), Datatype.INT, "st")
+        .mprobe(lit(0), lit(1), "n", null).imrecv("n", lit(1), Datatype.INT, "r").build();
+    RunResult r = run(sender, receiver);
+    assertEquals(List.of("MPI_Mprobe message=0#0", "MPI_Mrecv source=0 tag=0 count=0B", "MPI_Mprobe message=0#1",
+        "MPI_Imrecv "), returns(r, 1));
+    assertEquals(Outcome.ERRONEOUS, r.outcome());
+    assertEquals(1, r.problems().size(), r.problems().toString());
+    List<String> found = r.violations().stream().filter(v -> v.check().equals("complete-before-finalize"))
+        .map(dev.matchpoint.mpi.check.Violation::message).toList();
+    assertEquals(1, found.size(), found.toString());
+    assertTrue(found.get(0).contains("(MPI_Imrecv)"), found.toString());
   }
 }
