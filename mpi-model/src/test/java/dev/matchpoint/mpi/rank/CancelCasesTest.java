@@ -301,5 +301,7 @@ class CancelCasesTest {
     assertEquals(List.of("r1 true MPI_Message_cancel: the matched message is discarded and will never be received"),
         decisions(r));
     assertEquals(1, r.trace().matches().stream().filter(m -> m.match().receives()).count(), "only tag 1 is received");
+    assertEquals(5, r.trace().of(TraceEvent.CallStarted.class).stream()
+        .filter(c -> c.call().equals("MPI_Message_cancel")).count(), "each call runs once, in one step");
   }
 }
