@@ -197,12 +197,10 @@ final class Completions {
         Vars.setEmptyStatus(t, status);
         return;
       }
+      // (A freed persistent request is never returned: MPI_Request_free set its variable to
+      // MPI_REQUEST_NULL, and World#requestDone deallocates it when its operation completes.)
       Vars.setStatus(t, status, r);
       Persistent.inactive(r);
-      if (r.freed) {
-        t.dropRequest(r);
-        Vars.setRequest(t, var, Vars.REQUEST_NULL);
-      }
       return;
     }
     Vars.setStatus(t, status, r);
