@@ -44,9 +44,12 @@ final class Cancels {
       return true;
     }
     if (r.transferId >= 0) {
-      // An Ibsend: cancel its buffered transfer, or, once the transfer has left the buffer, its message.
+      // An Ibsend: cancel its buffered transfer, or, once the transfer has left the buffer, its message
+      // through the Ibsend's own request (which cancelSend then marks).
       Request transfer = t.request(r.transferId);
-      r.cancelPending = true;
+      if (transfer != null) {
+        r.cancelPending = true;
+      }
       cancelSend(w, t, transfer != null ? transfer : r, r);
       return true;
     }
@@ -104,14 +107,12 @@ final class Cancels {
       return;
     }
     transfer.cancelPending = true;
-    long answerTo = user != null && transfer == user ? user.transferId : transfer.id;
     w.send(new Packet(Payloads.CANCEL, t.rank, transfer.dest, w.protocol.headerBytes(),
-        new Payloads.CancelRequest(t.rank, transfer.context, transfer.seq, answerTo)));
+        new Payloads.CancelRequest(t.rank, transfer.context, transfer.seq, transfer.id)));
   }
 
-  static boolean testCancelled(ThreadState t, String status, String flag) throws ProgramError {
+  static void testCancelled(ThreadState t, String status, String flag) throws ProgramError {
     Vars.setFlag(t, flag, Vars.statusField(t, status, 5) == 1);
-    return true;
   }
 
   /**

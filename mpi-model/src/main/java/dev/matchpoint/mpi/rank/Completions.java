@@ -2,7 +2,6 @@ package dev.matchpoint.mpi.rank;
 
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
-import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
 import java.util.ArrayList;
@@ -198,12 +197,10 @@ final class Completions {
         Vars.setEmptyStatus(t, status);
         return;
       }
+      // (A freed persistent request is never returned: MPI_Request_free set its variable to
+      // MPI_REQUEST_NULL, and World#requestDone deallocates it when its operation completes.)
       Vars.setStatus(t, status, r);
       Persistent.inactive(r);
-      if (r.freed) {
-        t.dropRequest(r);
-        Vars.setRequest(t, var, Vars.REQUEST_NULL);
-      }
       return;
     }
     Vars.setStatus(t, status, r);
@@ -312,9 +309,5 @@ final class Completions {
     }
     Vars.setInt(t, outcount, done.size());
     return true;
-  }
-
-  static String describe(long requestId) {
-    return RequestIds.format(requestId);
   }
 }
