@@ -7,17 +7,12 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.Datatype;
-import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.SpecClause;
-import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.run.Outcome;
-import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
-import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,22 +23,15 @@ import org.junit.jupiter.api.Test;
  */
 class ProbeCasesTest {
   private static RunResult run(Program... ranks) {
-    ModelSpec.Builder b = ModelSpec.builder();
-    for (Program p : ranks) {
-      b.rank(p);
-    }
-    return Runner.timed(b.build(), 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
+    return RankRuns.run(ranks);
   }
 
   private static List<String> returns(RunResult r, int rank) {
-    return r.trace().of(TraceEvent.CallReturned.class).stream().filter(c -> c.rank() == rank)
-        .filter(c -> !c.call().equals("compute"))
-        .map(c -> c.call() + " " + c.result() + (c.error() == ErrorClass.MPI_SUCCESS ? "" : " " + c.error()))
-        .toList();
+    return RankRuns.returns(r, rank);
   }
 
   private static List<String> errors(RunResult r) {
-    return r.trace().of(TraceEvent.ErrorRaised.class).stream().map(e -> e.call() + " " + e.error()).toList();
+    return RankRuns.errors(r);
   }
 
   @Test

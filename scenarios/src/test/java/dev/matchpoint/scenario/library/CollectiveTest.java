@@ -40,7 +40,8 @@ class CollectiveTest {
             - alltoall: {count: 2}
       """;
 
-  private static Scenario load(String text) {
+  /** A scenario from text, named t.yaml. */
+  static Scenario load(String text) {
     return ScenarioLoader.load(text, "t.yaml");
   }
 
@@ -49,7 +50,8 @@ class CollectiveTest {
     return ScenarioWriter.write(s).replace("scenario: " + name, "scenario: " + name + "\ncollective-sync: " + policy);
   }
 
-  private static Set<String> outcomes(Scenario s) {
+  /** The result words (ok, deadlock, erroneous) of every outcome class an exhaustive search reaches. */
+  static Set<String> outcomes(Scenario s) {
     ExplorationReport r = ExpectationCheck.explore(s);
     assertTrue(r.exhaustive(), r.stopReason());
     Set<String> out = new TreeSet<>();
@@ -57,7 +59,8 @@ class CollectiveTest {
     return out;
   }
 
-  private static RunResult timed(Scenario s) {
+  /** The timed run with the FIFO scheduler, trace kept. */
+  static RunResult timed(Scenario s) {
     return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE,
         s.runOptions().withKeepTrace(true));
   }

@@ -3,8 +3,6 @@ package dev.matchpoint.scenario.library;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.matchpoint.core.explore.ExplorationReport;
-import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.SpecClause;
@@ -12,34 +10,26 @@ import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Stmt;
 import dev.matchpoint.mpi.run.Outcome;
 import dev.matchpoint.mpi.run.RunResult;
-import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.TraceEvent;
-import dev.matchpoint.scenario.ExpectationCheck;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioLoader;
 import dev.matchpoint.scenario.format.ScenarioWriter;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** Nonblocking collectives (MPI-3.1 §5.12): statements, ordering, overlap, completion, timed costs. */
 class NonblockingCollectiveTest {
   private static Scenario load(String text) {
-    return ScenarioLoader.load(text, "t.yaml");
+    return CollectiveTest.load(text);
   }
 
   private static Set<String> outcomes(Scenario s) {
-    ExplorationReport r = ExpectationCheck.explore(s);
-    assertTrue(r.exhaustive(), r.stopReason());
-    Set<String> out = new TreeSet<>();
-    r.outcomes().keySet().forEach(k -> out.add(k.substring(0, k.indexOf(' '))));
-    return out;
+    return CollectiveTest.outcomes(s);
   }
 
   private static RunResult timed(Scenario s) {
-    return Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE,
-        s.runOptions().withKeepTrace(true));
+    return CollectiveTest.timed(s);
   }
 
   @Test
