@@ -2,6 +2,9 @@ package dev.matchpoint.mpi.rank;
 
 import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static dev.matchpoint.mpi.rank.RankRuns.errors;
+import static dev.matchpoint.mpi.rank.RankRuns.returns;
+import static dev.matchpoint.mpi.rank.RankRuns.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.matchpoint.mpi.Datatype;
@@ -16,18 +19,6 @@ import org.junit.jupiter.api.Test;
 
 /** Errors in a Waitall's requests, Testany's completed request, and MPI_Request_free (MPI-3.1 §3.7.3–3.7.5). */
 class CompletionCasesTest {
-  private static RunResult run(Program... ranks) {
-    return RankRuns.run(ranks);
-  }
-
-  private static List<String> returns(RunResult r, int rank) {
-    return RankRuns.returns(r, rank);
-  }
-
-  private static List<String> errors(RunResult r) {
-    return RankRuns.errors(r);
-  }
-
   @Test
   @SpecClause(source = "MPI-3.1 §3.7.5", text = "If one or more of the communications completed by MPI_WAITALL "
       + "fail, it is desirable to return specific information on each communication. The function MPI_WAITALL will "

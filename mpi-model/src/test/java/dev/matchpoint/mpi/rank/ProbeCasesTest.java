@@ -4,6 +4,9 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.anySource;
 import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static dev.matchpoint.mpi.rank.RankRuns.errors;
+import static dev.matchpoint.mpi.rank.RankRuns.returns;
+import static dev.matchpoint.mpi.rank.RankRuns.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,18 +25,6 @@ import org.junit.jupiter.api.Test;
  * messages (MPI-3.1 §3.8.1–3.8.3; seed 000 §3.2–3.4).
  */
 class ProbeCasesTest {
-  private static RunResult run(Program... ranks) {
-    return RankRuns.run(ranks);
-  }
-
-  private static List<String> returns(RunResult r, int rank) {
-    return RankRuns.returns(r, rank);
-  }
-
-  private static List<String> errors(RunResult r) {
-    return RankRuns.errors(r);
-  }
-
   @Test
   @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_RANK Invalid source or destination rank")
   @SpecClause(source = "seed 000 §3.2", text = "Otherwise, the call returns flag = false, and leaves message "
