@@ -1,12 +1,16 @@
 package dev.matchpoint.mpi.match;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.WildcardPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One rank's matching engine: posted receive queue, unexpected message queue, the reordering
@@ -589,5 +593,106 @@ public final class MatchingEngine {
     sink.putInt(-4);
     hashSets(dropOnArrival, sink);
     sink.putInt(-5);
+  }
+
+  /**
+   * Writes the engine's state for a state codec (issue 13): what {@link #hashInto} covers, in the
+   * engine's own order (unexpected messages in arrival order), with the stamps and counters that
+   * order them and the depth maxima, so that {@link #decodeFrom} rebuilds an engine that behaves
+   * exactly as this one.
+   *
+   * @param w the buffer
+   * @param messages writes one message (its arrival stamp included)
+   */
+  public void encodeInto(StateWriter w, BiConsumer<Message, StateWriter> messages) {
+    w.putVar(arrivals).putVar(posts).putVar(maxPosted).putVar(maxUnexpected);
+    List<PostedReceive> p = posted.inPostingOrder();
+    w.putVar(p.size());
+    for (PostedReceive r : p) {
+      w.putVar(r.requestId()).putSigned(r.source()).putSigned(r.tag()).putVar(r.context())
+          .putVar(r.capacityBytes()).putVar(r.postStamp());
+    }
+    List<Message> u = unexpected.inArrivalOrder();
+    w.putVar(u.size());
+    u.forEach(m -> messages.accept(m, w));
+    expectedSeq.encodeInto(w);
+    w.putVar(heldBack == null ? 0 : heldBack.size());
+    if (heldBack != null) {
+      heldBack.forEach((ch, held) -> {
+        w.putVar(ch).putVar(held.size());
+        held.values().forEach(m -> messages.accept(m, w));
+      });
+    }
+    w.putVar(lastWildcardSource == null ? 0 : lastWildcardSource.size());
+    if (lastWildcardSource != null) {
+      lastWildcardSource.forEach((ctx, src) -> w.putVar(ctx).putVar(src));
+    }
+    encodeSets(skipped, w);
+    encodeSets(dropOnArrival, w);
+  }
+
+  private static void encodeSets(TreeMap<Long, java.util.TreeSet<Long>> m, StateWriter w) {
+    w.putVar(m == null ? 0 : m.size());
+    if (m != null) {
+      m.forEach((k, v) -> {
+        w.putVar(k).putVar(v.size());
+        v.forEach(w::putVar);
+      });
+    }
+  }
+
+  private static TreeMap<Long, java.util.TreeSet<Long>> decodeSets(StateReader r) {
+    int n = r.getVarInt();
+    if (n == 0) {
+      return null;
+    }
+    TreeMap<Long, java.util.TreeSet<Long>> m = new TreeMap<>();
+    for (; n > 0; n--) {
+      long k = r.getVar();
+      java.util.TreeSet<Long> v = new java.util.TreeSet<>();
+      for (int i = r.getVarInt(); i > 0; i--) {
+        v.add(r.getVar());
+      }
+      m.put(k, v);
+    }
+    return m;
+  }
+
+  /**
+   * Reads what {@link #encodeInto} wrote into this engine, which must be new (empty).
+   *
+   * @param r the reader
+   * @param messages reads one message
+   */
+  public void decodeFrom(StateReader r, Function<StateReader, Message> messages) {
+    arrivals = r.getVar();
+    posts = r.getVar();
+    maxPosted = r.getVarInt();
+    maxUnexpected = r.getVarInt();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      posted.add(new PostedReceive(r.getVar(), r.getSignedInt(), r.getSignedInt(), r.getVarInt(), r.getVar(),
+          r.getVar()));
+    }
+    for (int n = r.getVarInt(); n > 0; n--) {
+      unexpected.add(messages.apply(r));
+    }
+    expectedSeq.decodeFrom(r);
+    for (int n = r.getVarInt(); n > 0; n--) {
+      long ch = r.getVar();
+      TreeMap<Long, Message> held = new TreeMap<>();
+      for (int k = r.getVarInt(); k > 0; k--) {
+        Message m = messages.apply(r);
+        held.put(m.seq(), m);
+      }
+      heldBack().put(ch, held);
+    }
+    for (int n = r.getVarInt(); n > 0; n--) {
+      if (lastWildcardSource == null) {
+        lastWildcardSource = new TreeMap<>();
+      }
+      lastWildcardSource.put(r.getVarInt(), r.getVarInt());
+    }
+    skipped = decodeSets(r);
+    dropOnArrival = decodeSets(r);
   }
 }

@@ -1,0 +1,373 @@
+package dev.matchpoint.mpi.rank;
+
+import dev.matchpoint.core.codec.StateCodec;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
+import dev.matchpoint.mpi.CollectiveKind;
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.ErrorClass;
+import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.ReduceOp;
+import dev.matchpoint.mpi.RequestIds;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.check.Check;
+import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.match.BucketedPostedQueue;
+import dev.matchpoint.mpi.match.BucketedUnexpectedQueue;
+import dev.matchpoint.mpi.match.MatchingEngine;
+import dev.matchpoint.mpi.match.Message;
+import dev.matchpoint.mpi.match.ReferencePostedQueue;
+import dev.matchpoint.mpi.match.ReferenceUnexpectedQueue;
+import dev.matchpoint.mpi.program.Code;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The MPI model's compact state encoding (issue 13): a logical-mode {@link World} as a {@code byte[]}
+ * of varints that decodes given only the model's immutable context (the initial state this codec
+ * is made from: its programs, options and checks), and so can be held in a search's frontier or
+ * shipped to another process. It writes every piece of state {@link World#hashInto} covers, plus
+ * the stamps and counters that order the queues and the step; not what only reports read (packet
+ * counts, packet times, the latest receive's time, the last queue search's length).
+ *
+ * <p>Layout, version {@value #VERSION}, all integers varints (zigzag where they may be negative):
+ * the version byte; the step; the problems (count, then UTF-8 strings); each check of the initial
+ * state's list ({@link Check#encodeInto}); each rank in order: its matching engine ({@link
+ * MatchingEngine#encodeInto}), its threads (pc, life, block, next request index, variables, internal
+ * choices, collective, requests, matched-probe handles), send sequence numbers, attached buffer,
+ * channel bind offers, ready-mode sends and collective log; then the network ({@link
+ * dev.matchpoint.core.net.Network#encodeInto}) with packets by {@link WireCodec}. A request writes
+ * its index, kind, state, a byte of flags and a mask of which other fields differ from a new
+ * request's, then those fields; statement locations are indices into the programs' statements.
+ *
+ * <p>Immutable; {@link #encode} and {@link #decode} may be called from several threads at once.
+ */
+public final class WorldCodec implements StateCodec<World> {
+  /** The layout's version. */
+  public static final int VERSION = 1;
+  private static final RequestKind[] KINDS = RequestKind.values();
+  private static final RequestState[] STATES = RequestState.values();
+  private static final SendMode[] MODES = SendMode.values();
+  private static final Datatype[] TYPES = Datatype.values();
+  private static final ErrorClass[] ERRORS = ErrorClass.values();
+  private static final BlockKind[] BLOCKS = BlockKind.values();
+  private static final ThreadState.Life[] LIVES = ThreadState.Life.values();
+  private static final Channel.Phase[] PHASES = Channel.Phase.values();
+  private static final CollectiveKind[] COLLECTIVES = CollectiveKind.values();
+  private static final ReduceOp[] OPS = ReduceOp.values();
+  private static final ThreadLocal<StateWriter> WRITER = ThreadLocal.withInitial(StateWriter::new);
+
+  private final World template;
+  private final List<Check> checks;
+  private final WireCodec wire;
+
+  /**
+   * A codec for the states of one model.
+   *
+   * @param initial the model's initial state (logical mode), kept and never written: its spec,
+   *     checks and sink are the context every encoding is decoded against
+   */
+  public WorldCodec(World initial) {
+    this.template = initial;
+    this.checks = initial.checks().checks();
+    this.wire = new WireCodec(initial.spec());
+  }
+
+  @Override
+  public int version() {
+    return VERSION;
+  }
+
+  @Override
+  public byte[] encode(World w) {
+    StateWriter out = WRITER.get().reset();
+    out.putByte(VERSION).putVar(w.step);
+    out.putVar(w.problems.size());
+    w.problems.forEach(out::putString);
+    List<Check> cs = w.checks.checks();
+    for (Check c : cs) {
+      c.encodeInto(out);
+    }
+    for (RankState r : w.ranks) {
+      putRank(r, out);
+    }
+    w.net.encodeInto(out, wire);
+    return out.toByteArray();
+  }
+
+  @Override
+  public World decode(byte[] bytes) {
+    StateReader in = new StateReader(bytes);
+    int version = in.getByte();
+    if (version != VERSION) {
+      throw new IllegalArgumentException("encoded state of layout version " + version + ", expected " + VERSION);
+    }
+    long step = in.getVar();
+    List<String> problems = new ArrayList<>();
+    for (int n = in.getVarInt(); n > 0; n--) {
+      problems.add(in.getString());
+    }
+    List<Check> cs = new ArrayList<>(checks.size());
+    for (Check c : checks) {
+      cs.add(c.decoded(in));
+    }
+    RankState[] ranks = new RankState[template.size];
+    for (int r = 0; r < ranks.length; r++) {
+      ranks[r] = getRank(r, in);
+    }
+    World w = new World(template, ranks, new Checks(cs), problems, step);
+    w.net.decodeFrom(in, wire);
+    if (!in.atEnd()) {
+      throw new IllegalArgumentException("encoded state has bytes after its end");
+    }
+    return w;
+  }
+
+  private void putRank(RankState r, StateWriter w) {
+    r.engine.encodeInto(w, wire::putMessage);
+    for (ThreadState t : r.threads) {
+      putThread(t, w);
+    }
+    r.sendSeq.encodeInto(w);
+    w.putSigned(r.bufferAttachedBytes).putVar(r.bufferUsedBytes).putVar(r.bufferedInTransit);
+    wire.putLocation(r.bufferAttachedAt, w);
+    w.putVar(r.bindOffers.size());
+    r.bindOffers.forEach(o -> WireCodec.putBindOffer(o, w));
+    TreeMap<Long, long[]> ready = r.readySends.pending;
+    w.putVar(ready == null ? 0 : ready.size());
+    if (ready != null) {
+      ready.forEach((key, receives) -> {
+        w.putVar(key).putVar(receives.length);
+        for (long id : receives) {
+          w.putVar(id);
+        }
+      });
+    }
+    Collectives.Log log = r.collectives;
+    w.putVar(log.nonblockingPending).putVar(log.calls.size());
+    log.calls.forEach((ctx, calls) -> {
+      w.putVar(ctx).putVar(calls.size());
+      for (Collectives.Call c : calls) {
+        w.putVar(WireCodec.putEnum(c.kind())).putBoolean(c.nonblocking()).putSigned(c.root()).putSigned(c.count())
+            .putVar(WireCodec.putEnum(c.type())).putVar(WireCodec.putEnum(c.op()));
+        wire.putLocation(c.at(), w);
+      }
+    });
+  }
+
+  private RankState getRank(int rank, StateReader in) {
+    ModelSpec spec = template.spec;
+    MatchingEngine engine = spec.options().queues() == ModelOptions.QueueKind.BUCKETED
+        ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
+        : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
+    engine.decodeFrom(in, wire::getMessage);
+    List<Code> codes = spec.threads().get(rank);
+    ThreadState[] threads = new ThreadState[codes.size()];
+    for (int t = 0; t < threads.length; t++) {
+      threads[t] = getThread(rank, t, codes.get(t), in);
+    }
+    RankState r = new RankState(rank, engine, threads);
+    r.sendSeq.decodeFrom(in);
+    r.bufferAttachedBytes = in.getSigned();
+    r.bufferUsedBytes = in.getVar();
+    r.bufferedInTransit = in.getVarInt();
+    r.bufferAttachedAt = wire.getLocation(in);
+    for (int n = in.getVarInt(); n > 0; n--) {
+      r.bindOffers.add(WireCodec.getBindOffer(in));
+    }
+    for (int n = in.getVarInt(); n > 0; n--) {
+      if (r.readySends.pending == null) {
+        r.readySends.pending = new TreeMap<>();
+      }
+      long key = in.getVar();
+      long[] receives = new long[in.getVarInt()];
+      for (int i = 0; i < receives.length; i++) {
+        receives[i] = in.getVar();
+      }
+      r.readySends.pending.put(key, receives);
+    }
+    r.collectives.nonblockingPending = in.getVarInt();
+    for (int n = in.getVarInt(); n > 0; n--) {
+      int ctx = in.getVarInt();
+      for (int k = in.getVarInt(); k > 0; k--) {
+        r.collectives.add(ctx, new Collectives.Call(WireCodec.getEnum(COLLECTIVES, in.getVarInt()), in.getBoolean(),
+            in.getSignedInt(), in.getSignedInt(), WireCodec.getEnum(TYPES, in.getVarInt()),
+            WireCodec.getEnum(OPS, in.getVarInt()), wire.getLocation(in)));
+      }
+    }
+    return r;
+  }
+
+  private void putThread(ThreadState t, StateWriter w) {
+    w.putVar(t.pc).putVar(t.life.ordinal() * 16L + t.block.ordinal()).putVar(t.nextRequestIndex);
+    for (long v : t.vars) {
+      w.putSigned(v);
+    }
+    w.putVar(t.internal.length);
+    for (int i : t.internal) {
+      w.putSigned(i);
+    }
+    Collectives.Pending p = t.collective;
+    if (p == null) {
+      w.putVar(0);
+    } else {
+      w.putVar(p.result() == null ? 1 : 2).putVar(p.context()).putVar(p.index()).putBoolean(p.sync());
+      if (p.result() != null) {
+        w.putString(p.result());
+      }
+    }
+    w.putVar(t.requests.size());
+    for (Request r : t.requests.values()) {
+      putRequest(r, w);
+    }
+    w.putVar(t.handles.size());
+    t.handles.values().forEach(m -> wire.putMessage(m, w));
+    w.putVar(t.handleAt.size());
+    t.handleAt.forEach((key, at) -> {
+      w.putVar(key);
+      wire.putLocation(at, w);
+    });
+  }
+
+  private ThreadState getThread(int rank, int thread, Code code, StateReader in) {
+    ThreadState t = new ThreadState(rank, thread, code);
+    t.pc = in.getVarInt();
+    int lifeBlock = in.getVarInt();
+    t.life = WireCodec.getEnum(LIVES, (lifeBlock >> 4) + 1);
+    t.block = WireCodec.getEnum(BLOCKS, (lifeBlock & 15) + 1);
+    t.nextRequestIndex = in.getVarInt();
+    for (int i = 0; i < t.vars.length; i++) {
+      t.vars[i] = in.getSigned();
+    }
+    int n = in.getVarInt();
+    t.internal = n == 0 ? Calls.NO_INTERNAL : new int[n];
+    for (int i = 0; i < n; i++) {
+      t.internal[i] = in.getSignedInt();
+    }
+    int collective = in.getVarInt();
+    if (collective != 0) {
+      t.collective = new Collectives.Pending(in.getVarInt(), in.getVarInt(), in.getBoolean(),
+          collective == 2 ? in.getString() : null);
+    }
+    for (n = in.getVarInt(); n > 0; n--) {
+      Request r = getRequest(rank, thread, in);
+      t.requests.put(RequestIds.index(r.id), r);
+    }
+    for (n = in.getVarInt(); n > 0; n--) {
+      Message m = wire.getMessage(in);
+      t.handles.put(m.key(), m);
+    }
+    for (n = in.getVarInt(); n > 0; n--) {
+      t.handleAt.put(in.getVar(), wire.getLocation(in));
+    }
+    return t;
+  }
+
+  private void putRequest(Request r, StateWriter w) {
+    int index = RequestIds.index(r.id);
+    w.putVar(index).putVar(r.kind.ordinal()).putVar(r.state.ordinal());
+    w.putVar((r.userVisible ? 1 : 0) | (r.freed ? 2 : 0) | (r.persistent ? 4 : 0) | (r.active ? 8 : 0)
+        | (r.cancelPending ? 16 : 0) | (r.collectiveSync ? 32 : 0) | (r.rendezvous ? 64 : 0)
+        | (r.statusCancelled ? 128 : 0));
+    long[] v = {r.transferId, r.bindPending, r.dest, r.tag, r.context, r.sizeBytes, r.seq, r.bufferBytes,
+        r.sourcePattern, r.tagPattern, r.capacityBytes, r.matchedMessage, r.statusSource, r.statusTag,
+        r.statusBytes, r.statusError.ordinal(), WireCodec.putEnum(r.type), WireCodec.putEnum(r.mode)};
+    int mask = 0;
+    for (int i = 0; i < v.length; i++) {
+      if (v[i] != DEFAULTS[i]) {
+        mask |= 1 << i;
+      }
+    }
+    boolean located = r.at != dev.matchpoint.mpi.program.SourceLocation.unknown();
+    mask |= (located ? 1 << 18 : 0) | (r.channel != null ? 1 << 19 : 0);
+    w.putVar(mask);
+    for (int i = 0; i < v.length; i++) {
+      if ((mask & (1 << i)) != 0) {
+        w.putSigned(v[i]);
+      }
+    }
+    if (located) {
+      wire.putLocation(r.at, w);
+    }
+    if (r.channel != null) {
+      putChannel(r.channel, w);
+    }
+  }
+
+  /** The fields {@link #putRequest} writes when they differ from these, a new request's values. */
+  private static final long[] DEFAULTS = {-1, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, Mpi.PROC_NULL, Mpi.ANY_TAG, 0,
+      ErrorClass.MPI_SUCCESS.ordinal(), 0, 0};
+
+  private Request getRequest(int rank, int thread, StateReader in) {
+    int index = in.getVarInt();
+    RequestKind kind = KINDS[in.getVarInt()];
+    RequestState state = STATES[in.getVarInt()];
+    int flags = in.getVarInt();
+    Request out = new Request(RequestIds.id(rank, thread, index), kind, (flags & 1) != 0);
+    out.state = state;
+    out.freed = (flags & 2) != 0;
+    out.persistent = (flags & 4) != 0;
+    out.active = (flags & 8) != 0;
+    out.cancelPending = (flags & 16) != 0;
+    out.collectiveSync = (flags & 32) != 0;
+    out.rendezvous = (flags & 64) != 0;
+    out.statusCancelled = (flags & 128) != 0;
+    int mask = in.getVarInt();
+    long[] v = DEFAULTS.clone();
+    for (int i = 0; i < v.length; i++) {
+      if ((mask & (1 << i)) != 0) {
+        v[i] = in.getSigned();
+      }
+    }
+    out.transferId = v[0];
+    out.bindPending = v[1];
+    out.dest = Math.toIntExact(v[2]);
+    out.tag = Math.toIntExact(v[3]);
+    out.context = Math.toIntExact(v[4]);
+    out.sizeBytes = v[5];
+    out.seq = v[6];
+    out.bufferBytes = v[7];
+    out.sourcePattern = Math.toIntExact(v[8]);
+    out.tagPattern = Math.toIntExact(v[9]);
+    out.capacityBytes = v[10];
+    out.matchedMessage = v[11];
+    out.statusSource = Math.toIntExact(v[12]);
+    out.statusTag = Math.toIntExact(v[13]);
+    out.statusBytes = v[14];
+    out.statusError = ERRORS[Math.toIntExact(v[15])];
+    out.type = WireCodec.getEnum(TYPES, Math.toIntExact(v[16]));
+    out.mode = WireCodec.getEnum(MODES, Math.toIntExact(v[17]));
+    if ((mask & (1 << 18)) != 0) {
+      out.at = wire.getLocation(in);
+    }
+    if ((mask & (1 << 19)) != 0) {
+      out.channel = getChannel(in);
+    }
+    return out;
+  }
+
+  private static void putChannel(Channel c, StateWriter w) {
+    w.putBoolean(c.sender).putVar(c.peer).putSigned(c.tag).putVar(c.context).putVar(c.bytes)
+        .putVar(WireCodec.putEnum(c.type)).putSigned(c.slack).putSigned(c.inRequest).putVar(c.phase.ordinal())
+        .putSigned(c.peerEndpoint).putBoolean(c.peerUnbound).putVar(c.starts).putVar(c.completions).putVar(c.waits)
+        .putVar(c.arrivedContiguous).putVar(c.arrivedAhead.size());
+    c.arrivedAhead.forEach(w::putVar);
+  }
+
+  private static Channel getChannel(StateReader in) {
+    Channel c = new Channel(in.getBoolean(), in.getVarInt(), in.getSignedInt(), in.getVarInt(), in.getVar(),
+        WireCodec.getEnum(TYPES, in.getVarInt()), in.getSignedInt(), in.getSignedInt());
+    c.phase = PHASES[in.getVarInt()];
+    c.peerEndpoint = in.getSigned();
+    c.peerUnbound = in.getBoolean();
+    c.starts = in.getVar();
+    c.completions = in.getVar();
+    c.waits = in.getVar();
+    c.arrivedContiguous = in.getVar();
+    for (int n = in.getVarInt(); n > 0; n--) {
+      c.arrivedAhead.add(in.getVar());
+    }
+    return c;
+  }
+}
