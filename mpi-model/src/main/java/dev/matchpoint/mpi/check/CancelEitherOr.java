@@ -137,9 +137,9 @@ public final class CancelEitherOr implements Check {
     w.putVar(cancelledMessages.size());
     cancelledMessages.forEach(w::putString);
     w.putVar(matchedReceives.size());
-    matchedReceives.forEach(w::putSigned);
+    matchedReceives.forEach(w::putId);
     w.putVar(cancelledReceives.size());
-    cancelledReceives.forEach(w::putSigned);
+    cancelledReceives.forEach(w::putId);
     CheckCodec.putViolations(violations, w);
   }
 
@@ -154,8 +154,8 @@ public final class CancelEitherOr implements Check {
     for (int n = r.getVarInt(); n > 0; n--) {
       messages.add(r.getString());
     }
-    TreeSet<Long> matched = new TreeSet<>(CheckCodec.getLongs(r));
-    TreeSet<Long> cancelled = new TreeSet<>(CheckCodec.getLongs(r));
+    TreeSet<Long> matched = new TreeSet<>(CheckCodec.getIds(r));
+    TreeSet<Long> cancelled = new TreeSet<>(CheckCodec.getIds(r));
     return new CancelEitherOr(received, messages, matched, cancelled, CheckCodec.getViolations(r));
   }
 }

@@ -26,16 +26,17 @@ final class CheckCodec {
     return out;
   }
 
-  static void putLongs(List<Long> vs, StateWriter w) {
+  /** Request ids or message keys ({@link StateWriter#putId}). */
+  static void putIds(List<Long> vs, StateWriter w) {
     w.putVar(vs.size());
-    vs.forEach(w::putSigned);
+    vs.forEach(w::putId);
   }
 
-  static List<Long> getLongs(StateReader r) {
+  static List<Long> getIds(StateReader r) {
     int n = r.getVarInt();
     List<Long> out = new ArrayList<>(n);
     for (; n > 0; n--) {
-      out.add(r.getSigned());
+      out.add(r.getId());
     }
     return out;
   }
@@ -44,14 +45,14 @@ final class CheckCodec {
     w.putVar(m.size());
     m.forEach((k, v) -> {
       w.putString(k);
-      putLongs(v, w);
+      putIds(v, w);
     });
   }
 
   static TreeMap<String, List<Long>> getStringLists(StateReader r) {
     TreeMap<String, List<Long>> m = new TreeMap<>();
     for (int n = r.getVarInt(); n > 0; n--) {
-      m.put(r.getString(), getLongs(r));
+      m.put(r.getString(), getIds(r));
     }
     return m;
   }

@@ -185,8 +185,8 @@ public final class Observations implements Check {
   public void encodeInto(StateWriter w) {
     w.putVar(received.size());
     received.forEach((k, v) -> {
-      w.putSigned(k);
-      CheckCodec.putLongs(v, w);
+      w.putId(k);
+      CheckCodec.putIds(v, w);
     });
     CheckCodec.putStringLists(probed, w);
   }
@@ -199,7 +199,7 @@ public final class Observations implements Check {
   static Observations decodeFrom(StateReader r) {
     TreeMap<Long, List<Long>> received = new TreeMap<>();
     for (int n = r.getVarInt(); n > 0; n--) {
-      received.put(r.getSigned(), CheckCodec.getLongs(r));
+      received.put(r.getId(), CheckCodec.getIds(r));
     }
     Observations o = new Observations(received, CheckCodec.getStringLists(r));
     o.owned = true;

@@ -146,9 +146,9 @@ public final class ProbeThenReceiveSameMessage implements Check {
   @Override
   public void encodeInto(StateWriter w) {
     w.putVar(lastProbe.size());
-    lastProbe.forEach((k, v) -> w.putSigned(k).putSigned(v.key()).putSigned(v.tag()));
+    lastProbe.forEach((k, v) -> w.putSigned(k).putId(v.key()).putSigned(v.tag()));
     w.putVar(expected.size());
-    expected.forEach((k, v) -> w.putSigned(k).putSigned(v));
+    expected.forEach((k, v) -> w.putSigned(k).putId(v));
     CheckCodec.putViolations(violations, w);
   }
 
@@ -160,11 +160,11 @@ public final class ProbeThenReceiveSameMessage implements Check {
   static ProbeThenReceiveSameMessage decodeFrom(StateReader r) {
     TreeMap<Long, Probed> lastProbe = new TreeMap<>();
     for (int n = r.getVarInt(); n > 0; n--) {
-      lastProbe.put(r.getSigned(), new Probed(r.getSigned(), r.getSignedInt()));
+      lastProbe.put(r.getSigned(), new Probed(r.getId(), r.getSignedInt()));
     }
     TreeMap<Long, Long> expected = new TreeMap<>();
     for (int n = r.getVarInt(); n > 0; n--) {
-      expected.put(r.getSigned(), r.getSigned());
+      expected.put(r.getSigned(), r.getId());
     }
     ProbeThenReceiveSameMessage c = new ProbeThenReceiveSameMessage(lastProbe, expected, CheckCodec.getViolations(r));
     c.owned = true;

@@ -105,15 +105,25 @@ public final class ChannelSequences {
   }
 
   /**
-   * Writes the entries for a state codec: their count, then each key and value as varints.
+   * Writes the entries for a state codec: their count, then each key (as its bits from 12 up and its
+   * low 12 bits) and value as varints.
    *
    * @param w the buffer
    */
   public void encodeInto(StateWriter w) {
     w.putVar(size);
     for (int i = 0; i < size; i++) {
-      w.putVar(keys[i]).putVar(next[i]);
+      w.putVar(keys[i] >>> 12).putVar(keys[i] & 0xfff).putVar(next[i]);
     }
+  }
+
+  /**
+   * Entries held.
+   *
+   * @return the count
+   */
+  public int size() {
+    return size;
   }
 
   /**
@@ -126,7 +136,7 @@ public final class ChannelSequences {
     keys = n == 0 ? NONE : new long[n];
     next = n == 0 ? NONE : new long[n];
     for (int i = 0; i < n; i++) {
-      keys[i] = r.getVar();
+      keys[i] = r.getVar() << 12 | r.getVar();
       next[i] = r.getVar();
     }
     size = n;

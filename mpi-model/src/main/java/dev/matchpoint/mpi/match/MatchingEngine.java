@@ -605,47 +605,58 @@ public final class MatchingEngine {
    * @param messages writes one message (its arrival stamp included)
    */
   public void encodeInto(StateWriter w, BiConsumer<Message, StateWriter> messages) {
-    w.putVar(arrivals).putVar(posts).putVar(maxPosted).putVar(maxUnexpected);
     List<PostedReceive> p = posted.inPostingOrder();
-    w.putVar(p.size());
-    for (PostedReceive r : p) {
-      w.putVar(r.requestId()).putSigned(r.source()).putSigned(r.tag()).putVar(r.context())
-          .putVar(r.capacityBytes()).putVar(r.postStamp());
-    }
     List<Message> u = unexpected.inArrivalOrder();
-    w.putVar(u.size());
-    u.forEach(m -> messages.accept(m, w));
-    expectedSeq.encodeInto(w);
-    w.putVar(heldBack == null ? 0 : heldBack.size());
+    int mask = (arrivals != 0 || posts != 0 || maxPosted != 0 || maxUnexpected != 0 ? 1 : 0) | (p.isEmpty() ? 0 : 2)
+        | (u.isEmpty() ? 0 : 4) | (expectedSeq.size() == 0 ? 0 : 8) | (heldBack == null ? 0 : 16)
+        | (lastWildcardSource == null ? 0 : 32) | (skipped == null ? 0 : 64) | (dropOnArrival == null ? 0 : 128);
+    w.putVar(mask);
+    if ((mask & 1) != 0) {
+      w.putVar(arrivals).putVar(posts).putVar(maxPosted).putVar(maxUnexpected);
+    }
+    if ((mask & 2) != 0) {
+      w.putVar(p.size());
+      for (PostedReceive r : p) {
+        w.putId(r.requestId()).putSigned(r.source()).putSigned(r.tag()).putVar(r.context())
+            .putVar(r.capacityBytes()).putVar(r.postStamp());
+      }
+    }
+    if ((mask & 4) != 0) {
+      w.putVar(u.size());
+      u.forEach(m -> messages.accept(m, w));
+    }
+    if ((mask & 8) != 0) {
+      expectedSeq.encodeInto(w);
+    }
     if (heldBack != null) {
+      w.putVar(heldBack.size());
       heldBack.forEach((ch, held) -> {
         w.putVar(ch).putVar(held.size());
         held.values().forEach(m -> messages.accept(m, w));
       });
     }
-    w.putVar(lastWildcardSource == null ? 0 : lastWildcardSource.size());
     if (lastWildcardSource != null) {
+      w.putVar(lastWildcardSource.size());
       lastWildcardSource.forEach((ctx, src) -> w.putVar(ctx).putVar(src));
     }
-    encodeSets(skipped, w);
-    encodeSets(dropOnArrival, w);
+    if (skipped != null) {
+      encodeSets(skipped, w);
+    }
+    if (dropOnArrival != null) {
+      encodeSets(dropOnArrival, w);
+    }
   }
 
   private static void encodeSets(TreeMap<Long, java.util.TreeSet<Long>> m, StateWriter w) {
-    w.putVar(m == null ? 0 : m.size());
-    if (m != null) {
-      m.forEach((k, v) -> {
-        w.putVar(k).putVar(v.size());
-        v.forEach(w::putVar);
-      });
-    }
+    w.putVar(m.size());
+    m.forEach((k, v) -> {
+      w.putVar(k).putVar(v.size());
+      v.forEach(w::putVar);
+    });
   }
 
   private static TreeMap<Long, java.util.TreeSet<Long>> decodeSets(StateReader r) {
     int n = r.getVarInt();
-    if (n == 0) {
-      return null;
-    }
     TreeMap<Long, java.util.TreeSet<Long>> m = new TreeMap<>();
     for (; n > 0; n--) {
       long k = r.getVar();
@@ -665,34 +676,43 @@ public final class MatchingEngine {
    * @param messages reads one message
    */
   public void decodeFrom(StateReader r, Function<StateReader, Message> messages) {
-    arrivals = r.getVar();
-    posts = r.getVar();
-    maxPosted = r.getVarInt();
-    maxUnexpected = r.getVarInt();
-    for (int n = r.getVarInt(); n > 0; n--) {
-      posted.add(new PostedReceive(r.getVar(), r.getSignedInt(), r.getSignedInt(), r.getVarInt(), r.getVar(),
+    int mask = r.getVarInt();
+    if ((mask & 1) != 0) {
+      arrivals = r.getVar();
+      posts = r.getVar();
+      maxPosted = r.getVarInt();
+      maxUnexpected = r.getVarInt();
+    }
+    for (int n = (mask & 2) != 0 ? r.getVarInt() : 0; n > 0; n--) {
+      posted.add(new PostedReceive(r.getId(), r.getSignedInt(), r.getSignedInt(), r.getVarInt(), r.getVar(),
           r.getVar()));
     }
-    for (int n = r.getVarInt(); n > 0; n--) {
+    for (int n = (mask & 4) != 0 ? r.getVarInt() : 0; n > 0; n--) {
       unexpected.add(messages.apply(r));
     }
-    expectedSeq.decodeFrom(r);
-    for (int n = r.getVarInt(); n > 0; n--) {
-      long ch = r.getVar();
-      TreeMap<Long, Message> held = new TreeMap<>();
-      for (int k = r.getVarInt(); k > 0; k--) {
-        Message m = messages.apply(r);
-        held.put(m.seq(), m);
-      }
-      heldBack().put(ch, held);
+    if ((mask & 8) != 0) {
+      expectedSeq.decodeFrom(r);
     }
-    for (int n = r.getVarInt(); n > 0; n--) {
-      if (lastWildcardSource == null) {
-        lastWildcardSource = new TreeMap<>();
+    if ((mask & 16) != 0) {
+      heldBack = new TreeMap<>();
+      for (int n = r.getVarInt(); n > 0; n--) {
+        long ch = r.getVar();
+        TreeMap<Long, Message> held = new TreeMap<>();
+        for (int k = r.getVarInt(); k > 0; k--) {
+          Message m = messages.apply(r);
+          held.put(m.seq(), m);
+        }
+        heldBack.put(ch, held);
       }
-      lastWildcardSource.put(r.getVarInt(), r.getVarInt());
     }
-    skipped = decodeSets(r);
-    dropOnArrival = decodeSets(r);
+    if ((mask & 32) != 0) {
+      lastWildcardSource = new TreeMap<>();
+      for (int n = r.getVarInt(); n > 0; n--) {
+        lastWildcardSource.put(r.getVarInt(), r.getVarInt());
+      }
+    }
+    skipped = (mask & 64) != 0 ? decodeSets(r) : null;
+    dropOnArrival = (mask & 128) != 0 ? decodeSets(r) : null;
   }
+
 }

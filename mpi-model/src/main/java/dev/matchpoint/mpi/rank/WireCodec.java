@@ -87,7 +87,7 @@ final class WireCodec implements PacketCodec {
   void putMessage(Message m, StateWriter w) {
     w.putVar(m.source()).putSigned(m.tag()).putVar(m.context()).putVar(m.seq()).putVar(m.sizeBytes())
         .putVar(putEnum(m.type()) * 2L + (m.rendezvous() ? 1 : 0)).putVar(putEnum(m.mode()))
-        .putVar(m.sendRequestId()).putSigned(m.arrivalStamp());
+        .putId(m.sendRequestId()).putSigned(m.arrivalStamp());
     putLocation(m.sentAt(), w);
   }
 
@@ -99,7 +99,7 @@ final class WireCodec implements PacketCodec {
     long size = r.getVar();
     int typeAndKind = r.getVarInt();
     SendMode mode = getEnum(MODES, r.getVarInt());
-    long sendRequest = r.getVar();
+    long sendRequest = r.getId();
     long stamp = r.getSigned();
     return new Message(source, tag, context, seq, size, getEnum(TYPES, typeAndKind >> 1), (typeAndKind & 1) != 0,
         mode, sendRequest, getLocation(r), stamp);
@@ -126,22 +126,22 @@ final class WireCodec implements PacketCodec {
       w.putVar(1);
       putMessage(e.message(), w);
     } else if (o instanceof Payloads.Cts c) {
-      w.putVar(2).putVar(c.sendRequestId()).putVar(c.recvRequestId());
+      w.putVar(2).putId(c.sendRequestId()).putId(c.recvRequestId());
     } else if (o instanceof Payloads.Data d) {
-      w.putVar(3).putVar(d.sendRequestId()).putVar(d.recvRequestId()).putVar(d.sizeBytes());
+      w.putVar(3).putId(d.sendRequestId()).putId(d.recvRequestId()).putVar(d.sizeBytes());
     } else if (o instanceof Payloads.Ack a) {
-      w.putVar(4).putVar(a.sendRequestId());
+      w.putVar(4).putId(a.sendRequestId());
     } else if (o instanceof Payloads.CancelRequest c) {
-      w.putVar(5).putVar(c.source()).putVar(c.context()).putVar(c.seq()).putVar(c.sendRequestId());
+      w.putVar(5).putVar(c.source()).putVar(c.context()).putVar(c.seq()).putId(c.sendRequestId());
     } else if (o instanceof Payloads.CancelAnswer c) {
-      w.putVar(6).putVar(c.sendRequestId()).putBoolean(c.cancelled());
+      w.putVar(6).putId(c.sendRequestId()).putBoolean(c.cancelled());
     } else if (o instanceof Payloads.BindOffer b) {
       w.putVar(7);
       putBindOffer(b, w);
     } else if (o instanceof Payloads.Unbind u) {
-      w.putVar(8).putVar(u.endpoint());
+      w.putVar(8).putId(u.endpoint());
     } else if (o instanceof Payloads.ChannelData d) {
-      w.putVar(9).putVar(d.endpoint()).putVar(d.seq()).putVar(d.bytes()).putVar(putEnum(d.type()));
+      w.putVar(9).putId(d.endpoint()).putVar(d.seq()).putVar(d.bytes()).putVar(putEnum(d.type()));
       putLocation(d.sentAt(), w);
     } else if (o instanceof CreditReturn c) {
       w.putVar(10).putVar(c.bytes());
@@ -164,14 +164,14 @@ final class WireCodec implements PacketCodec {
     Object payload = switch (tag) {
       case 0 -> null;
       case 1 -> new Payloads.Envelope(getMessage(r));
-      case 2 -> new Payloads.Cts(r.getVar(), r.getVar());
-      case 3 -> new Payloads.Data(r.getVar(), r.getVar(), r.getVar());
-      case 4 -> new Payloads.Ack(r.getVar());
-      case 5 -> new Payloads.CancelRequest(r.getVarInt(), r.getVarInt(), r.getVar(), r.getVar());
-      case 6 -> new Payloads.CancelAnswer(r.getVar(), r.getBoolean());
+      case 2 -> new Payloads.Cts(r.getId(), r.getId());
+      case 3 -> new Payloads.Data(r.getId(), r.getId(), r.getVar());
+      case 4 -> new Payloads.Ack(r.getId());
+      case 5 -> new Payloads.CancelRequest(r.getVarInt(), r.getVarInt(), r.getVar(), r.getId());
+      case 6 -> new Payloads.CancelAnswer(r.getId(), r.getBoolean());
       case 7 -> getBindOffer(r);
-      case 8 -> new Payloads.Unbind(r.getVar());
-      case 9 -> new Payloads.ChannelData(r.getVar(), r.getVar(), r.getVar(), getEnum(TYPES, r.getVarInt()),
+      case 8 -> new Payloads.Unbind(r.getId());
+      case 9 -> new Payloads.ChannelData(r.getId(), r.getVar(), r.getVar(), getEnum(TYPES, r.getVarInt()),
           getLocation(r));
       case 10 -> new CreditReturn(r.getVar());
       default -> throw new IllegalArgumentException("no payload kind " + tag);
@@ -181,11 +181,11 @@ final class WireCodec implements PacketCodec {
 
   static void putBindOffer(Payloads.BindOffer b, StateWriter w) {
     w.putBoolean(b.sender()).putVar(b.from()).putSigned(b.tag()).putVar(b.context()).putSigned(b.slack())
-        .putSigned(b.endpoint());
+        .putId(b.endpoint());
   }
 
   static Payloads.BindOffer getBindOffer(StateReader r) {
     return new Payloads.BindOffer(r.getBoolean(), r.getVarInt(), r.getSignedInt(), r.getVarInt(), r.getSignedInt(),
-        r.getSigned());
+        r.getId());
   }
 }

@@ -129,31 +129,44 @@ public final class WorldCodec implements StateCodec<World> {
     for (ThreadState t : r.threads) {
       putThread(t, w);
     }
-    r.sendSeq.encodeInto(w);
-    w.putSigned(r.bufferAttachedBytes).putVar(r.bufferUsedBytes).putVar(r.bufferedInTransit);
-    wire.putLocation(r.bufferAttachedAt, w);
-    w.putVar(r.bindOffers.size());
-    r.bindOffers.forEach(o -> WireCodec.putBindOffer(o, w));
     TreeMap<Long, long[]> ready = r.readySends.pending;
-    w.putVar(ready == null ? 0 : ready.size());
-    if (ready != null) {
+    Collectives.Log log = r.collectives;
+    boolean buffer = r.bufferAttachedBytes != -1 || r.bufferUsedBytes != 0 || r.bufferedInTransit != 0
+        || r.bufferAttachedAt != dev.matchpoint.mpi.program.SourceLocation.unknown();
+    int mask = (r.sendSeq.size() > 0 ? 1 : 0) | (buffer ? 2 : 0) | (r.bindOffers.isEmpty() ? 0 : 4)
+        | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0);
+    w.putVar(mask);
+    if ((mask & 1) != 0) {
+      r.sendSeq.encodeInto(w);
+    }
+    if (buffer) {
+      w.putSigned(r.bufferAttachedBytes).putVar(r.bufferUsedBytes).putVar(r.bufferedInTransit);
+      wire.putLocation(r.bufferAttachedAt, w);
+    }
+    if ((mask & 4) != 0) {
+      w.putVar(r.bindOffers.size());
+      r.bindOffers.forEach(o -> WireCodec.putBindOffer(o, w));
+    }
+    if ((mask & 8) != 0) {
+      w.putVar(ready.size());
       ready.forEach((key, receives) -> {
-        w.putVar(key).putVar(receives.length);
+        w.putId(key).putVar(receives.length);
         for (long id : receives) {
-          w.putVar(id);
+          w.putId(id);
         }
       });
     }
-    Collectives.Log log = r.collectives;
-    w.putVar(log.nonblockingPending).putVar(log.calls.size());
-    log.calls.forEach((ctx, calls) -> {
-      w.putVar(ctx).putVar(calls.size());
-      for (Collectives.Call c : calls) {
-        w.putVar(WireCodec.putEnum(c.kind())).putBoolean(c.nonblocking()).putSigned(c.root()).putSigned(c.count())
-            .putVar(WireCodec.putEnum(c.type())).putVar(WireCodec.putEnum(c.op()));
-        wire.putLocation(c.at(), w);
-      }
-    });
+    if ((mask & 16) != 0) {
+      w.putVar(log.nonblockingPending).putVar(log.calls.size());
+      log.calls.forEach((ctx, calls) -> {
+        w.putVar(ctx).putVar(calls.size());
+        for (Collectives.Call c : calls) {
+          w.putVar(WireCodec.putEnum(c.kind())).putBoolean(c.nonblocking()).putSigned(c.root()).putSigned(c.count())
+              .putVar(WireCodec.putEnum(c.type())).putVar(WireCodec.putEnum(c.op()));
+          wire.putLocation(c.at(), w);
+        }
+      });
+    }
   }
 
   private RankState getRank(int rank, StateReader in) {
@@ -168,98 +181,160 @@ public final class WorldCodec implements StateCodec<World> {
       threads[t] = getThread(rank, t, codes.get(t), in);
     }
     RankState r = new RankState(rank, engine, threads);
-    r.sendSeq.decodeFrom(in);
-    r.bufferAttachedBytes = in.getSigned();
-    r.bufferUsedBytes = in.getVar();
-    r.bufferedInTransit = in.getVarInt();
-    r.bufferAttachedAt = wire.getLocation(in);
-    for (int n = in.getVarInt(); n > 0; n--) {
-      r.bindOffers.add(WireCodec.getBindOffer(in));
+    int mask = in.getVarInt();
+    if ((mask & 1) != 0) {
+      r.sendSeq.decodeFrom(in);
     }
-    for (int n = in.getVarInt(); n > 0; n--) {
-      if (r.readySends.pending == null) {
-        r.readySends.pending = new TreeMap<>();
-      }
-      long key = in.getVar();
-      long[] receives = new long[in.getVarInt()];
-      for (int i = 0; i < receives.length; i++) {
-        receives[i] = in.getVar();
-      }
-      r.readySends.pending.put(key, receives);
+    if ((mask & 2) != 0) {
+      r.bufferAttachedBytes = in.getSigned();
+      r.bufferUsedBytes = in.getVar();
+      r.bufferedInTransit = in.getVarInt();
+      r.bufferAttachedAt = wire.getLocation(in);
     }
-    r.collectives.nonblockingPending = in.getVarInt();
-    for (int n = in.getVarInt(); n > 0; n--) {
-      int ctx = in.getVarInt();
-      for (int k = in.getVarInt(); k > 0; k--) {
-        r.collectives.add(ctx, new Collectives.Call(WireCodec.getEnum(COLLECTIVES, in.getVarInt()), in.getBoolean(),
-            in.getSignedInt(), in.getSignedInt(), WireCodec.getEnum(TYPES, in.getVarInt()),
-            WireCodec.getEnum(OPS, in.getVarInt()), wire.getLocation(in)));
+    if ((mask & 4) != 0) {
+      for (int n = in.getVarInt(); n > 0; n--) {
+        r.bindOffers.add(WireCodec.getBindOffer(in));
+      }
+    }
+    if ((mask & 8) != 0) {
+      r.readySends.pending = new TreeMap<>();
+      for (int n = in.getVarInt(); n > 0; n--) {
+        long key = in.getId();
+        long[] receives = new long[in.getVarInt()];
+        for (int i = 0; i < receives.length; i++) {
+          receives[i] = in.getId();
+        }
+        r.readySends.pending.put(key, receives);
+      }
+    }
+    if ((mask & 16) != 0) {
+      r.collectives.nonblockingPending = in.getVarInt();
+      for (int n = in.getVarInt(); n > 0; n--) {
+        int ctx = in.getVarInt();
+        for (int k = in.getVarInt(); k > 0; k--) {
+          r.collectives.add(ctx, new Collectives.Call(WireCodec.getEnum(COLLECTIVES, in.getVarInt()),
+              in.getBoolean(), in.getSignedInt(), in.getSignedInt(), WireCodec.getEnum(TYPES, in.getVarInt()),
+              WireCodec.getEnum(OPS, in.getVarInt()), wire.getLocation(in)));
+        }
       }
     }
     return r;
   }
 
-  private void putThread(ThreadState t, StateWriter w) {
-    w.putVar(t.pc).putVar(t.life.ordinal() * 16L + t.block.ordinal()).putVar(t.nextRequestIndex);
-    for (long v : t.vars) {
-      w.putSigned(v);
+  /** Which parts of a thread differ from a new thread's, one bit each: the thread writes those only. */
+  private static final int PC = 1;
+  private static final int LIFE = 2;
+  private static final int NEXT = 4;
+  private static final int VARS = 8;
+  private static final int INTERNAL = 16;
+  private static final int COLLECTIVE = 32;
+  private static final int REQUESTS = 64;
+  private static final int HANDLES = 128;
+
+  private static boolean unset(long[] vars) {
+    for (long v : vars) {
+      if (v != -1) {
+        return false;
+      }
     }
-    w.putVar(t.internal.length);
-    for (int i : t.internal) {
-      w.putSigned(i);
+    return true;
+  }
+
+  private void putThread(ThreadState t, StateWriter w) {
+    int mask = (t.pc != 0 ? PC : 0) | (t.life != ThreadState.Life.RUNNING || t.block != BlockKind.NONE ? LIFE : 0)
+        | (t.nextRequestIndex != 0 ? NEXT : 0) | (unset(t.vars) ? 0 : VARS) | (t.internal.length > 0 ? INTERNAL : 0)
+        | (t.collective != null ? COLLECTIVE : 0) | (t.requests.isEmpty() ? 0 : REQUESTS)
+        | (t.handles.isEmpty() && t.handleAt.isEmpty() ? 0 : HANDLES);
+    w.putVar(mask);
+    if ((mask & PC) != 0) {
+      w.putVar(t.pc);
+    }
+    if ((mask & LIFE) != 0) {
+      w.putVar(t.life.ordinal() * 16L + t.block.ordinal());
+    }
+    if ((mask & NEXT) != 0) {
+      w.putVar(t.nextRequestIndex);
+    }
+    if ((mask & VARS) != 0) {
+      for (long v : t.vars) {
+        w.putSigned(v);
+      }
+    }
+    if ((mask & INTERNAL) != 0) {
+      w.putVar(t.internal.length);
+      for (int i : t.internal) {
+        w.putSigned(i);
+      }
     }
     Collectives.Pending p = t.collective;
-    if (p == null) {
-      w.putVar(0);
-    } else {
+    if (p != null) {
       w.putVar(p.result() == null ? 1 : 2).putVar(p.context()).putVar(p.index()).putBoolean(p.sync());
       if (p.result() != null) {
         w.putString(p.result());
       }
     }
-    w.putVar(t.requests.size());
-    for (Request r : t.requests.values()) {
-      putRequest(r, w);
+    if ((mask & REQUESTS) != 0) {
+      w.putVar(t.requests.size());
+      for (Request r : t.requests.values()) {
+        putRequest(r, w);
+      }
     }
-    w.putVar(t.handles.size());
-    t.handles.values().forEach(m -> wire.putMessage(m, w));
-    w.putVar(t.handleAt.size());
-    t.handleAt.forEach((key, at) -> {
-      w.putVar(key);
-      wire.putLocation(at, w);
-    });
+    if ((mask & HANDLES) != 0) {
+      w.putVar(t.handles.size());
+      t.handles.values().forEach(m -> wire.putMessage(m, w));
+      w.putVar(t.handleAt.size());
+      t.handleAt.forEach((key, at) -> {
+        w.putId(key);
+        wire.putLocation(at, w);
+      });
+    }
   }
 
   private ThreadState getThread(int rank, int thread, Code code, StateReader in) {
     ThreadState t = new ThreadState(rank, thread, code);
-    t.pc = in.getVarInt();
-    int lifeBlock = in.getVarInt();
-    t.life = WireCodec.getEnum(LIVES, (lifeBlock >> 4) + 1);
-    t.block = WireCodec.getEnum(BLOCKS, (lifeBlock & 15) + 1);
-    t.nextRequestIndex = in.getVarInt();
-    for (int i = 0; i < t.vars.length; i++) {
-      t.vars[i] = in.getSigned();
+    int mask = in.getVarInt();
+    if ((mask & PC) != 0) {
+      t.pc = in.getVarInt();
     }
-    int n = in.getVarInt();
-    t.internal = n == 0 ? Calls.NO_INTERNAL : new int[n];
-    for (int i = 0; i < n; i++) {
-      t.internal[i] = in.getSignedInt();
+    if ((mask & LIFE) != 0) {
+      int lifeBlock = in.getVarInt();
+      t.life = WireCodec.getEnum(LIVES, (lifeBlock >> 4) + 1);
+      t.block = WireCodec.getEnum(BLOCKS, (lifeBlock & 15) + 1);
     }
-    int collective = in.getVarInt();
-    if (collective != 0) {
+    if ((mask & NEXT) != 0) {
+      t.nextRequestIndex = in.getVarInt();
+    }
+    if ((mask & VARS) != 0) {
+      for (int i = 0; i < t.vars.length; i++) {
+        t.vars[i] = in.getSigned();
+      }
+    }
+    t.internal = Calls.NO_INTERNAL;
+    if ((mask & INTERNAL) != 0) {
+      t.internal = new int[in.getVarInt()];
+      for (int i = 0; i < t.internal.length; i++) {
+        t.internal[i] = in.getSignedInt();
+      }
+    }
+    if ((mask & COLLECTIVE) != 0) {
+      int kind = in.getVarInt();
       t.collective = new Collectives.Pending(in.getVarInt(), in.getVarInt(), in.getBoolean(),
-          collective == 2 ? in.getString() : null);
+          kind == 2 ? in.getString() : null);
     }
-    for (n = in.getVarInt(); n > 0; n--) {
-      Request r = getRequest(rank, thread, in);
-      t.requests.put(RequestIds.index(r.id), r);
+    if ((mask & REQUESTS) != 0) {
+      for (int n = in.getVarInt(); n > 0; n--) {
+        Request r = getRequest(rank, thread, in);
+        t.requests.put(RequestIds.index(r.id), r);
+      }
     }
-    for (n = in.getVarInt(); n > 0; n--) {
-      Message m = wire.getMessage(in);
-      t.handles.put(m.key(), m);
-    }
-    for (n = in.getVarInt(); n > 0; n--) {
-      t.handleAt.put(in.getVar(), wire.getLocation(in));
+    if ((mask & HANDLES) != 0) {
+      for (int n = in.getVarInt(); n > 0; n--) {
+        Message m = wire.getMessage(in);
+        t.handles.put(m.key(), m);
+      }
+      for (int n = in.getVarInt(); n > 0; n--) {
+        t.handleAt.put(in.getId(), wire.getLocation(in));
+      }
     }
     return t;
   }
@@ -284,7 +359,11 @@ public final class WorldCodec implements StateCodec<World> {
     w.putVar(mask);
     for (int i = 0; i < v.length; i++) {
       if ((mask & (1 << i)) != 0) {
-        w.putSigned(v[i]);
+        if (IDS[i]) {
+          w.putId(v[i]);
+        } else {
+          w.putSigned(v[i]);
+        }
       }
     }
     if (located) {
@@ -298,6 +377,10 @@ public final class WorldCodec implements StateCodec<World> {
   /** The fields {@link #putRequest} writes when they differ from these, a new request's values. */
   private static final long[] DEFAULTS = {-1, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, Mpi.PROC_NULL, Mpi.ANY_TAG, 0,
       ErrorClass.MPI_SUCCESS.ordinal(), 0, 0};
+
+  /** Which of those fields are request ids or message keys ({@link StateWriter#putId}). */
+  private static final boolean[] IDS = {true, true, false, false, false, false, false, false, false, false, false, true,
+      false, false, false, false, false, false};
 
   private Request getRequest(int rank, int thread, StateReader in) {
     int index = in.getVarInt();
@@ -317,7 +400,7 @@ public final class WorldCodec implements StateCodec<World> {
     long[] v = DEFAULTS.clone();
     for (int i = 0; i < v.length; i++) {
       if ((mask & (1 << i)) != 0) {
-        v[i] = in.getSigned();
+        v[i] = IDS[i] ? in.getId() : in.getSigned();
       }
     }
     out.transferId = v[0];

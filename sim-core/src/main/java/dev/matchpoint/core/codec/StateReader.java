@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 /** Reads what a {@link StateWriter} wrote, in the same order. Malformed input raises IllegalArgumentException. */
 public final class StateReader {
   private final byte[] buf;
+  private final int end;
   private int pos;
 
   /**
@@ -14,6 +15,7 @@ public final class StateReader {
    */
   public StateReader(byte[] bytes) {
     this.buf = bytes;
+    this.end = bytes.length;
   }
 
   /**
@@ -23,7 +25,7 @@ public final class StateReader {
    * @throws IllegalArgumentException past the end
    */
   public int getByte() {
-    if (pos >= buf.length) {
+    if (pos >= end) {
       throw new IllegalArgumentException("encoded state ends early, at byte " + pos);
     }
     return buf[pos++] & 0xFF;
@@ -77,6 +79,21 @@ public final class StateReader {
   }
 
   /**
+   * A packed id written by {@link StateWriter#putId}.
+   *
+   * @return the id
+   */
+  public long getId() {
+    long high = getVar();
+    long mid = getVar();
+    long low = getVar();
+    if (high >= (1L << 24) || mid > 0xffff || low > 0xff_ffff) {
+      throw new IllegalArgumentException("malformed id at byte " + pos);
+    }
+    return (high << 40) | (mid << 24) | low;
+  }
+
+  /**
    * A boolean.
    *
    * @return the value
@@ -92,7 +109,7 @@ public final class StateReader {
    */
   public String getString() {
     int n = getVarInt();
-    if (n > buf.length - pos) {
+    if (n > end - pos) {
       throw new IllegalArgumentException("string of " + n + " bytes overruns the encoded state at byte " + pos);
     }
     String s = new String(buf, pos, n, StandardCharsets.UTF_8);
@@ -106,6 +123,6 @@ public final class StateReader {
    * @return true at the end
    */
   public boolean atEnd() {
-    return pos == buf.length;
+    return pos == end;
   }
 }

@@ -64,6 +64,17 @@ public final class StateWriter {
   }
 
   /**
+   * Appends a packed 64-bit id (a request id, a message key: small fields at bits 40 and up, 24 to
+   * 39 and 0 to 23) as three varints, one per field: 3 bytes when each is below 128.
+   *
+   * @param id the id (any value round-trips)
+   * @return this
+   */
+  public StateWriter putId(long id) {
+    return putVar(id >>> 40).putVar((id >>> 24) & 0xffff).putVar(id & 0xff_ffff);
+  }
+
+  /**
    * Appends a boolean as one byte.
    *
    * @param b the value
@@ -71,6 +82,23 @@ public final class StateWriter {
    */
   public StateWriter putBoolean(boolean b) {
     return putByte(b ? 1 : 0);
+  }
+
+  /**
+   * Appends raw bytes (no length).
+   *
+   * @param b the bytes
+   * @param from the first to append
+   * @param length how many
+   * @return this
+   */
+  public StateWriter putBytes(byte[] b, int from, int length) {
+    if (size + length > buf.length) {
+      buf = Arrays.copyOf(buf, Math.max(2 * buf.length, size + length));
+    }
+    System.arraycopy(b, from, buf, size, length);
+    size += length;
+    return this;
   }
 
   /**
@@ -82,10 +110,7 @@ public final class StateWriter {
   public StateWriter putString(String s) {
     byte[] b = s.getBytes(StandardCharsets.UTF_8);
     putVar(b.length);
-    for (byte x : b) {
-      putByte(x);
-    }
-    return this;
+    return putBytes(b, 0, b.length);
   }
 
   /**
