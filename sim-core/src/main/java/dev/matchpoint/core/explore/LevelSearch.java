@@ -53,11 +53,38 @@ import java.util.concurrent.atomic.AtomicLong;
  * states stored are counted in level order); the schedule budget and the step limit are checked
  * between levels; the time and memory budgets are polled every {@value Tally#POLL_INTERVAL}
  * transitions and stop every thread. The frontier of a stopped search is the entries left.
+ *
+ * <p><b>Why it is not the default.</b> Measured side by side on the shared 2-core machine (load 13
+ * to 17 from other jobs), whole-process CPU seconds (user + system, GC included) and peak resident
+ * memory from {@code /usr/bin/time}, {@code -XX:+UseSerialGC}, min / median of 3 alternating runs,
+ * Mprobe/Mrecv 6 x 6 ({@code explore}, 472,726 states and 693,285 transitions for every search):
+ *
+ * <pre>
+ * search                                   CPU-s         peak RSS
+ * depth-first, 1 thread (StatefulSearch)   6.3 / 6.7     216-228 MB
+ * depth-first, 2 threads (work stealing)   7.7 / 7.8     226-240 MB
+ * levels, 1 thread                         12.4 / 12.9   475-486 MB
+ * levels, 2 threads                        14.0 / 14.3   475-481 MB
+ * </pre>
+ *
+ * On the 4-rank persistent halo exchange (one run each) the depth-first search stores 176,904
+ * states in 6.4 CPU-s and 201 MB (2 threads: 177,218 states, 6.2 CPU-s, 198 MB); this search
+ * 201,678 states in 11.0 CPU-s and 372 MB (2 threads: the same states, 11.2 CPU-s, 383 MB): its
+ * order-free sleep sets (intersections) prune less than a depth-first path's.
+ *
+ * About 1.8 times the CPU of the parallel depth-first search on 2 threads and twice its memory, so
+ * {@code --threads N} keeps the depth-first search and this one is asked for with {@code --levels}
+ * (ExploreOptions.withLevels). A profile (JFR) of the serial run puts the difference in what the
+ * depth-first search never does: decoding each entry into a whole {@code World} (about a sixth of
+ * the samples) and encoding each successor (an eighth), hashing every rank of a decoded state afresh
+ * where a copy-on-write successor rehashes only the ranks its action wrote, and three times the
+ * garbage collection (the levels' encodings outlive young collections). Caching decoded ranks by
+ * their bytes, so that a rank shared by many states is decoded and hashed once, cut the hashing and
+ * encoding samples but not the total: its cache added as much collection work as it saved.
  */
 final class LevelSearch<S, A> {
   private static final int CHUNKS_PER_THREAD = 16;
   private static final int MIN_CHUNK = 8;
-  private static final long[] NO_SLEEP = new long[0];
 
   private final TransitionSystem<S, A> ts;
   private final StateCodec<S> codec;
@@ -65,14 +92,11 @@ final class LevelSearch<S, A> {
   private final Tally tally;
   private final int threads;
   private final VisitedTable[] visited;
-  /** Per level from 1: each entry's parent index, and its action index (byte[] or int[]). */
-  private final List<int[]> parents = new ArrayList<>();
-  private final List<Object> actions = new ArrayList<>();
+  private final LevelPaths paths = new LevelPaths();
   private final AtomicLong transitions = new AtomicLong();
-  private long pathBytes;
   private volatile boolean stopped;
 
-  /** A level's entries: encoding, sleep set ({@link #compact}), the stored sleep word before it (or ABSENT). */
+  /** A level's entries: encoding, sleep set ({@link SleepSets}), stored sleep word before it (or ABSENT), fingerprint, first path. */
   private static final class Level {
     byte[][] state = new byte[16][];
     long[][] sleep = new long[16][];
@@ -144,7 +168,7 @@ final class LevelSearch<S, A> {
       table(key.low()).putIfAbsent(key.high(), key.low(), 0);
       tally.store();
       Level level = new Level();
-      level.add(codec.encode(init), NO_SLEEP, VisitedTable.ABSENT, key.high(), key.low(), 0);
+      level.add(codec.encode(init), SleepSets.NONE, VisitedTable.ABSENT, key.high(), key.low(), 0);
       int depth = 0;
       long leaves = 0;
       while (level.size > 0) {
@@ -156,7 +180,7 @@ final class LevelSearch<S, A> {
         for (Chunk c : chunks) {
           for (int i = 0; i < c.finalIndex.size(); i++) {
             Verdict v = c.finalVerdict.get(i);
-            tally.outcome(v, tally.outcomes().containsKey(v.outcome()) ? List.of() : path(depth, c.finalIndex.get(i)));
+            tally.outcome(v, tally.outcomes().containsKey(v.outcome()) ? List.of() : paths.path(depth, c.finalIndex.get(i)));
           }
           leaves += c.finalIndex.size() + c.leaves;
         }
@@ -195,7 +219,7 @@ final class LevelSearch<S, A> {
   }
 
   private long visitedBytes() {
-    long b = pathBytes;
+    long b = paths.bytes();
     for (VisitedTable t : visited) {
       b += t.bytes();
     }
@@ -259,7 +283,7 @@ final class LevelSearch<S, A> {
         c.finalVerdict.add(ts.verdict(s));
         continue;
       }
-      Map<A, Footprint> z = sleepMap(level.sleep[i], enabled);
+      Map<A, Footprint> z = SleepSets.sleepMap(level.sleep[i], enabled);
       long old = level.old[i];
       Map<A, Footprint> explored = null;
       for (A a : ts.persistentSet(s, enabled)) {
@@ -290,7 +314,8 @@ final class LevelSearch<S, A> {
       }
     }
     for (int j = 0; j < c.arrivals.size; j++) {
-      c.arrivals.sleep[j] = compact(c.sleepMaps.get(j), c.enabled.get(j));
+      Map<A, Footprint> sleep = c.sleepMaps.get(j);
+      c.arrivals.sleep[j] = sleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(sleep, c.enabled.get(j));
     }
     c.sleepMaps.clear();
     c.enabled.clear();
@@ -311,14 +336,16 @@ final class LevelSearch<S, A> {
     }
     int seen = c.index.get(key.high(), key.low());
     if (seen >= 0) {
-      c.sleepMaps.set(seen, intersect(c.sleepMaps.get(seen), sleep));
+      c.sleepMaps.set(seen, SleepSets.intersect(c.sleepMaps.get(seen), sleep));
       c.leaves++;
       return;
     }
     c.index.put(key.high(), key.low(), c.arrivals.size);
     c.arrivals.add(codec.encode(child), null, 0, key.high(), key.low(), ((long) parent << 32) | action);
     c.sleepMaps.add(sleep);
-    c.enabled.add(childEnabled != null ? childEnabled : ts.enabled(child));
+    // The enabled actions only index the sleep set: an empty one needs none (a later arrival's sleep
+    // set is intersected with it, so it stays empty).
+    c.enabled.add(childEnabled != null || sleep.isEmpty() ? childEnabled : ts.enabled(child));
   }
 
   /** Whether a sleep mask holds every action of a stored one: a revisit with it explores nothing. */
@@ -388,7 +415,7 @@ final class LevelSearch<S, A> {
       action[i] = (int) part.first[e];
       widest = Math.max(widest, action[i]);
     }
-    recordPaths(parent, action, next.size, widest);
+    paths.add(parent, action, next.size, widest);
     return next;
   }
 
@@ -403,7 +430,7 @@ final class LevelSearch<S, A> {
         }
         int e = entries.get(a.high[j], a.low[j]);
         if (e >= 0) {
-          part.sleep[e] = intersect(part.sleep[e], a.sleep[j]);
+          part.sleep[e] = SleepSets.intersect(part.sleep[e], a.sleep[j]);
           part.first[e] = Math.min(part.first[e], a.first[j]);
           leaves.incrementAndGet();
           continue;
@@ -414,131 +441,10 @@ final class LevelSearch<S, A> {
       }
     }
     for (int e = 0; e < part.size; e++) {
-      int mask = mask(part.sleep[e]);
+      int mask = SleepSets.mask(part.sleep[e]);
       long stored = table.putIfAbsent(part.high[e], part.low[e], mask);
       table.replaceLast(part.old[e] != VisitedTable.ABSENT ? (int) stored & mask : mask);
     }
     return part;
-  }
-
-  private void recordPaths(int[] parent, int[] action, int n, int widest) {
-    if (n == 0) {
-      return;
-    }
-    parents.add(Arrays.copyOf(parent, n));
-    if (widest < 255) {
-      byte[] narrow = new byte[n];
-      for (int i = 0; i < n; i++) {
-        narrow[i] = (byte) action[i];
-      }
-      actions.add(narrow);
-      pathBytes += 5L * n;
-    } else {
-      actions.add(Arrays.copyOf(action, n));
-      pathBytes += 8L * n;
-    }
-  }
-
-  /** The choices of the first path to entry {@code index} of level {@code depth}. */
-  private List<Integer> path(int depth, int index) {
-    Integer[] out = new Integer[depth];
-    int i = index;
-    for (int d = depth; d > 0; d--) {
-      Object a = actions.get(d - 1);
-      out[d - 1] = a instanceof byte[] b ? b[i] & 0xff : ((int[]) a)[i];
-      i = parents.get(d - 1)[i];
-    }
-    return List.of(out);
-  }
-
-  // ---- sleep sets as long[]: per sleeping action enabled in the state, its index, n, n footprint entries
-
-  /** A sleep set over a state's enabled actions, compact; sleeping actions not enabled there are dropped. */
-  private long[] compact(Map<A, Footprint> sleep, List<A> enabled) {
-    if (sleep.isEmpty()) {
-      return NO_SLEEP;
-    }
-    long[] out = new long[16];
-    int n = 0;
-    for (int i = 0; i < enabled.size(); i++) {
-      Footprint fp = sleep.get(enabled.get(i));
-      if (fp == null) {
-        continue;
-      }
-      if (n + 2 + fp.size() > out.length) {
-        out = Arrays.copyOf(out, 2 * (n + 2 + fp.size()));
-      }
-      out[n++] = i;
-      out[n++] = fp.size();
-      for (int k = 0; k < fp.size(); k++) {
-        out[n++] = fp.object(k) << 1 | (fp.writes(k) ? 1 : 0);
-      }
-    }
-    return n == 0 ? NO_SLEEP : Arrays.copyOf(out, n);
-  }
-
-  private Map<A, Footprint> sleepMap(long[] z, List<A> enabled) {
-    Map<A, Footprint> out = new LinkedHashMap<>();
-    for (int i = 0; i < z.length; i += 2 + (int) z[i + 1]) {
-      out.put(enabled.get((int) z[i]), footprint(z, i));
-    }
-    return out;
-  }
-
-  private static Footprint footprint(long[] z, int at) {
-    Footprint fp = new Footprint();
-    for (int k = 0; k < z[at + 1]; k++) {
-      long e = z[at + 2 + k];
-      if ((e & 1) != 0) {
-        fp.write(e >>> 1);
-      } else {
-        fp.read(e >>> 1);
-      }
-    }
-    return fp;
-  }
-
-  private static int mask(long[] z) {
-    int mask = 0;
-    for (int i = 0; i < z.length; i += 2 + (int) z[i + 1]) {
-      mask |= 1 << Math.min((int) z[i], 31);
-    }
-    return mask;
-  }
-
-  /** The actions asleep in both; a footprint is the union of the two. */
-  private static long[] intersect(long[] a, long[] b) {
-    if (a.length == 0 || b.length == 0) {
-      return NO_SLEEP;
-    }
-    long[] out = new long[a.length + b.length];
-    int n = 0;
-    for (int i = 0; i < a.length; i += 2 + (int) a[i + 1]) {
-      for (int j = 0; j < b.length; j += 2 + (int) b[j + 1]) {
-        if (a[i] == b[j]) {
-          Footprint fp = footprint(a, i);
-          fp.merge(footprint(b, j));
-          out[n++] = a[i];
-          out[n++] = fp.size();
-          for (int k = 0; k < fp.size(); k++) {
-            out[n++] = fp.object(k) << 1 | (fp.writes(k) ? 1 : 0);
-          }
-        }
-      }
-    }
-    return n == 0 ? NO_SLEEP : Arrays.copyOf(out, n);
-  }
-
-  private static <A> Map<A, Footprint> intersect(Map<A, Footprint> a, Map<A, Footprint> b) {
-    Map<A, Footprint> out = new LinkedHashMap<>();
-    for (Map.Entry<A, Footprint> e : a.entrySet()) {
-      Footprint other = b.get(e.getKey());
-      if (other != null) {
-        Footprint fp = e.getValue().copy();
-        fp.merge(other);
-        out.put(e.getKey(), fp);
-      }
-    }
-    return out;
   }
 }
