@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.MatchKind;
@@ -127,5 +129,33 @@ public final class CancelEitherOr implements Check {
     sink.putInt(-3);
     cancelledReceives.forEach(sink::putLong);
     Violation.hashSorted(violations, sink);
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    received.encodeInto(w);
+    w.putVar(cancelledMessages.size());
+    cancelledMessages.forEach(w::putString);
+    w.putVar(matchedReceives.size());
+    matchedReceives.forEach(w::putId);
+    w.putVar(cancelledReceives.size());
+    cancelledReceives.forEach(w::putId);
+    CheckCodec.putViolations(violations, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static CancelEitherOr decodeFrom(StateReader r) {
+    ReceivedMessages received = ReceivedMessages.decodeFrom(r);
+    TreeSet<String> messages = new TreeSet<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      messages.add(r.getString());
+    }
+    TreeSet<Long> matched = new TreeSet<>(CheckCodec.getIds(r));
+    TreeSet<Long> cancelled = new TreeSet<>(CheckCodec.getIds(r));
+    return new CancelEitherOr(received, messages, matched, cancelled, CheckCodec.getViolations(r));
   }
 }

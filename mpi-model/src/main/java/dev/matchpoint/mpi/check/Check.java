@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import dev.matchpoint.core.StateHashable;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.List;
 
@@ -73,4 +75,28 @@ public interface Check extends StateHashable {
    * @return the copy
    */
   Check copy();
+
+  /**
+   * Writes this check's state (what {@link #hashInto} covers) for a compact state encoding (issue
+   * 13); {@link #decoded} reads it back. The default refuses: a check without it cannot be carried
+   * by a search that holds states encoded.
+   *
+   * @param w the buffer
+   * @throws IllegalArgumentException when the check has no encoding
+   */
+  default void encodeInto(StateWriter w) {
+    throw new IllegalArgumentException("check " + name() + " has no state encoding");
+  }
+
+  /**
+   * A new check of this one's kind with the state {@link #encodeInto} wrote (this check's own state
+   * is not read).
+   *
+   * @param r the reader
+   * @return the check
+   * @throws IllegalArgumentException when the check has no encoding
+   */
+  default Check decoded(StateReader r) {
+    throw new IllegalArgumentException("check " + name() + " has no state encoding");
+  }
 }

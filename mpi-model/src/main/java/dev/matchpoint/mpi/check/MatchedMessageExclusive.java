@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
@@ -80,5 +82,25 @@ public final class MatchedMessageExclusive implements Check {
   public void hashInto(PrimitiveSink sink) {
     held.forEach((k, v) -> sink.putUnencodedChars(k).putInt(v));
     Violation.hashSorted(violations, sink);
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    w.putVar(held.size());
+    held.forEach((k, v) -> w.putString(k).putSigned(v));
+    CheckCodec.putViolations(violations, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static MatchedMessageExclusive decodeFrom(StateReader r) {
+    TreeMap<String, Integer> held = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      held.put(r.getString(), r.getSignedInt());
+    }
+    return new MatchedMessageExclusive(held, CheckCodec.getViolations(r));
   }
 }

@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,5 +61,19 @@ public final class NoDeadlock implements Check {
   @Override
   public void hashInto(PrimitiveSink sink) {
     Violation.hashSorted(violations, sink);
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    CheckCodec.putViolations(violations, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static NoDeadlock decodeFrom(StateReader r) {
+    return new NoDeadlock(CheckCodec.getViolations(r));
   }
 }

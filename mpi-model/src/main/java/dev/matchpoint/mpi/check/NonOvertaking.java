@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.match.Envelopes;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.MatchKind;
@@ -113,5 +115,33 @@ public final class NonOvertaking implements Check {
       v.forEach((seq, tag) -> sink.putLong(seq).putInt(tag));
     });
     Violation.hashSorted(violations, sink);
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    w.putVar(pending.size());
+    pending.forEach((k, v) -> {
+      w.putSigned(k).putVar(v.size());
+      v.forEach((a, b) -> w.putSigned(a).putSigned(b));
+    });
+    CheckCodec.putViolations(violations, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static NonOvertaking decodeFrom(StateReader r) {
+    TreeMap<Long, TreeMap<Long, Integer>> pending = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      long k = r.getSigned();
+      TreeMap<Long, Integer> v = new TreeMap<>();
+      for (int m = r.getVarInt(); m > 0; m--) {
+        v.put(r.getSigned(), r.getSignedInt());
+      }
+      pending.put(k, v);
+    }
+    return new NonOvertaking(pending, CheckCodec.getViolations(r));
   }
 }

@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.MatchKind;
@@ -177,5 +179,30 @@ public final class Observations implements Check {
       sink.putUnencodedChars(k).putInt(v.size());
       v.forEach(sink::putLong);
     });
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    w.putVar(received.size());
+    received.forEach((k, v) -> {
+      w.putId(k);
+      CheckCodec.putIds(v, w);
+    });
+    CheckCodec.putStringLists(probed, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static Observations decodeFrom(StateReader r) {
+    TreeMap<Long, List<Long>> received = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      received.put(r.getId(), CheckCodec.getIds(r));
+    }
+    Observations o = new Observations(received, CheckCodec.getStringLists(r));
+    o.owned = true;
+    return o;
   }
 }

@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.match.Envelopes;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.MatchKind;
@@ -139,5 +141,33 @@ public final class ProbeThenReceiveSameMessage implements Check {
     sink.putInt(-1);
     expected.forEach((k, v) -> sink.putLong(k).putLong(v));
     Violation.hashSorted(violations, sink);
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    w.putVar(lastProbe.size());
+    lastProbe.forEach((k, v) -> w.putSigned(k).putId(v.key()).putSigned(v.tag()));
+    w.putVar(expected.size());
+    expected.forEach((k, v) -> w.putSigned(k).putId(v));
+    CheckCodec.putViolations(violations, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static ProbeThenReceiveSameMessage decodeFrom(StateReader r) {
+    TreeMap<Long, Probed> lastProbe = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      lastProbe.put(r.getSigned(), new Probed(r.getId(), r.getSignedInt()));
+    }
+    TreeMap<Long, Long> expected = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      expected.put(r.getSigned(), r.getId());
+    }
+    ProbeThenReceiveSameMessage c = new ProbeThenReceiveSameMessage(lastProbe, expected, CheckCodec.getViolations(r));
+    c.owned = true;
+    return c;
   }
 }

@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
@@ -92,5 +94,19 @@ public final class Receipts implements Check {
       sink.putUnencodedChars(k);
       v.forEach(sink::putLong);
     });
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    CheckCodec.putStringLists(byThread, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static Receipts decodeFrom(StateReader r) {
+    return new Receipts(CheckCodec.getStringLists(r));
   }
 }

@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.match.MessageIds;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
@@ -68,5 +70,20 @@ public final class ReceivedAtMostOnce implements Check {
   public void hashInto(PrimitiveSink sink) {
     received.hashInto(sink);
     Violation.hashSorted(violations, sink);
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    received.encodeInto(w);
+    CheckCodec.putViolations(violations, w);
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    return decodeFrom(r);
+  }
+
+  static ReceivedAtMostOnce decodeFrom(StateReader r) {
+    return new ReceivedAtMostOnce(ReceivedMessages.decodeFrom(r), CheckCodec.getViolations(r));
   }
 }

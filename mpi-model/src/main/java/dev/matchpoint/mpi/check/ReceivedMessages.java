@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.check;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.core.StateHashable;
 import dev.matchpoint.mpi.match.MessageIds;
 import java.util.Map;
@@ -118,5 +120,26 @@ final class ReceivedMessages implements StateHashable {
       v.forEach((start, end) -> sink.putLong(start).putLong(end));
     });
     sink.putInt(-1);
+  }
+
+  void encodeInto(StateWriter w) {
+    w.putVar(ranges.size());
+    ranges.forEach((k, v) -> {
+      w.putVar(k.dest()).putVar(k.source()).putVar(k.context()).putVar(v.size());
+      v.forEach((start, end) -> w.putSigned(start).putSigned(end));
+    });
+  }
+
+  static ReceivedMessages decodeFrom(StateReader r) {
+    TreeMap<Channel, TreeMap<Long, Long>> ranges = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      Channel k = new Channel(r.getVarInt(), r.getVarInt(), r.getVarInt());
+      TreeMap<Long, Long> v = new TreeMap<>();
+      for (int m = r.getVarInt(); m > 0; m--) {
+        v.put(r.getSigned(), r.getSigned());
+      }
+      ranges.put(k, v);
+    }
+    return new ReceivedMessages(ranges);
   }
 }

@@ -1,6 +1,8 @@
 package dev.matchpoint.mpi.match;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import java.util.Arrays;
 
 /**
@@ -100,5 +102,43 @@ public final class ChannelSequences {
     for (int i = 0; i < size; i++) {
       sink.putLong(keys[i]).putLong(next[i]);
     }
+  }
+
+  /**
+   * Writes the entries for a state codec: their count, then each key (as its bits from 12 up and its
+   * low 12 bits) and value as varints.
+   *
+   * @param w the buffer
+   */
+  public void encodeInto(StateWriter w) {
+    w.putVar(size);
+    for (int i = 0; i < size; i++) {
+      w.putVar(keys[i] >>> 12).putVar(keys[i] & 0xfff).putVar(next[i]);
+    }
+  }
+
+  /**
+   * Entries held.
+   *
+   * @return the count
+   */
+  public int size() {
+    return size;
+  }
+
+  /**
+   * Reads what {@link #encodeInto} wrote into this table, which must be empty.
+   *
+   * @param r the reader
+   */
+  public void decodeFrom(StateReader r) {
+    int n = r.getVarInt();
+    keys = n == 0 ? NONE : new long[n];
+    next = n == 0 ? NONE : new long[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] = r.getVar() << 12 | r.getVar();
+      next[i] = r.getVar();
+    }
+    size = n;
   }
 }

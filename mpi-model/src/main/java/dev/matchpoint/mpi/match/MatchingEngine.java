@@ -1,12 +1,16 @@
 package dev.matchpoint.mpi.match;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.WildcardPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One rank's matching engine: posted receive queue, unexpected message queue, the reordering
@@ -590,4 +594,125 @@ public final class MatchingEngine {
     hashSets(dropOnArrival, sink);
     sink.putInt(-5);
   }
+
+  /**
+   * Writes the engine's state for a state codec (issue 13): what {@link #hashInto} covers, in the
+   * engine's own order (unexpected messages in arrival order), with the stamps and counters that
+   * order them and the depth maxima, so that {@link #decodeFrom} rebuilds an engine that behaves
+   * exactly as this one.
+   *
+   * @param w the buffer
+   * @param messages writes one message (its arrival stamp included)
+   */
+  public void encodeInto(StateWriter w, BiConsumer<Message, StateWriter> messages) {
+    List<PostedReceive> p = posted.inPostingOrder();
+    List<Message> u = unexpected.inArrivalOrder();
+    int mask = (arrivals != 0 || posts != 0 || maxPosted != 0 || maxUnexpected != 0 ? 1 : 0) | (p.isEmpty() ? 0 : 2)
+        | (u.isEmpty() ? 0 : 4) | (expectedSeq.size() == 0 ? 0 : 8) | (heldBack == null ? 0 : 16)
+        | (lastWildcardSource == null ? 0 : 32) | (skipped == null ? 0 : 64) | (dropOnArrival == null ? 0 : 128);
+    w.putVar(mask);
+    if ((mask & 1) != 0) {
+      w.putVar(arrivals).putVar(posts).putVar(maxPosted).putVar(maxUnexpected);
+    }
+    if ((mask & 2) != 0) {
+      w.putVar(p.size());
+      for (PostedReceive r : p) {
+        w.putId(r.requestId()).putSigned(r.source()).putSigned(r.tag()).putVar(r.context())
+            .putVar(r.capacityBytes()).putVar(r.postStamp());
+      }
+    }
+    if ((mask & 4) != 0) {
+      w.putVar(u.size());
+      u.forEach(m -> messages.accept(m, w));
+    }
+    if ((mask & 8) != 0) {
+      expectedSeq.encodeInto(w);
+    }
+    if (heldBack != null) {
+      w.putVar(heldBack.size());
+      heldBack.forEach((ch, held) -> {
+        w.putVar(ch).putVar(held.size());
+        held.values().forEach(m -> messages.accept(m, w));
+      });
+    }
+    if (lastWildcardSource != null) {
+      w.putVar(lastWildcardSource.size());
+      lastWildcardSource.forEach((ctx, src) -> w.putVar(ctx).putVar(src));
+    }
+    if (skipped != null) {
+      encodeSets(skipped, w);
+    }
+    if (dropOnArrival != null) {
+      encodeSets(dropOnArrival, w);
+    }
+  }
+
+  private static void encodeSets(TreeMap<Long, java.util.TreeSet<Long>> m, StateWriter w) {
+    w.putVar(m.size());
+    m.forEach((k, v) -> {
+      w.putVar(k).putVar(v.size());
+      v.forEach(w::putVar);
+    });
+  }
+
+  private static TreeMap<Long, java.util.TreeSet<Long>> decodeSets(StateReader r) {
+    int n = r.getVarInt();
+    TreeMap<Long, java.util.TreeSet<Long>> m = new TreeMap<>();
+    for (; n > 0; n--) {
+      long k = r.getVar();
+      java.util.TreeSet<Long> v = new java.util.TreeSet<>();
+      for (int i = r.getVarInt(); i > 0; i--) {
+        v.add(r.getVar());
+      }
+      m.put(k, v);
+    }
+    return m;
+  }
+
+  /**
+   * Reads what {@link #encodeInto} wrote into this engine, which must be new (empty).
+   *
+   * @param r the reader
+   * @param messages reads one message
+   */
+  public void decodeFrom(StateReader r, Function<StateReader, Message> messages) {
+    int mask = r.getVarInt();
+    if ((mask & 1) != 0) {
+      arrivals = r.getVar();
+      posts = r.getVar();
+      maxPosted = r.getVarInt();
+      maxUnexpected = r.getVarInt();
+    }
+    for (int n = (mask & 2) != 0 ? r.getVarInt() : 0; n > 0; n--) {
+      posted.add(new PostedReceive(r.getId(), r.getSignedInt(), r.getSignedInt(), r.getVarInt(), r.getVar(),
+          r.getVar()));
+    }
+    for (int n = (mask & 4) != 0 ? r.getVarInt() : 0; n > 0; n--) {
+      unexpected.add(messages.apply(r));
+    }
+    if ((mask & 8) != 0) {
+      expectedSeq.decodeFrom(r);
+    }
+    if ((mask & 16) != 0) {
+      heldBack = new TreeMap<>();
+      for (int n = r.getVarInt(); n > 0; n--) {
+        long ch = r.getVar();
+        TreeMap<Long, Message> held = new TreeMap<>();
+        for (int k = r.getVarInt(); k > 0; k--) {
+          Message m = messages.apply(r);
+          held.put(m.seq(), m);
+        }
+        heldBack.put(ch, held);
+      }
+    }
+    if ((mask & 32) != 0) {
+      lastWildcardSource = new TreeMap<>();
+      for (int n = r.getVarInt(); n > 0; n--) {
+        lastWildcardSource.put(r.getVarInt(), r.getVarInt());
+      }
+    }
+    skipped = (mask & 64) != 0 ? decodeSets(r) : null;
+    dropOnArrival = (mask & 128) != 0 ? decodeSets(r) : null;
+  }
+
 }

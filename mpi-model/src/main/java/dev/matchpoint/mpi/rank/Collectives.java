@@ -112,7 +112,7 @@ final class Collectives {
 
   /** A rank's collective calls, per communicator context, in call order. Copied with its rank. */
   static final class Log {
-    private final TreeMap<Integer, ArrayList<Call>> calls = new TreeMap<>();
+    final TreeMap<Integer, ArrayList<Call>> calls = new TreeMap<>();
     /** The rank's nonblocking collective requests whose operation has not completed yet. */
     int nonblockingPending;
 

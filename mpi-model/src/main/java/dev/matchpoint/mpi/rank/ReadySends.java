@@ -44,7 +44,7 @@ final class ReadySends {
    * Message key to the receives posted when its send started (ascending), for ready messages not yet
    * arrived; null until the first (most ranks of a large world never see a ready send).
    */
-  private TreeMap<Long, long[]> pending;
+  TreeMap<Long, long[]> pending;
 
   ReadySends() {}
 

@@ -186,6 +186,31 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   /**
+   * For {@link WorldCodec}: a logical-mode state from decoded parts, sharing the template's
+   * immutable context (spec, reachability tables) and its sink; its network is empty, for the codec
+   * to fill.
+   */
+  World(World template, RankState[] ranks, Checks checks, List<String> problems, long step) {
+    this.spec = template.spec;
+    this.size = template.size;
+    this.protocol = template.protocol;
+    this.kernel = null;
+    this.seam = null;
+    this.sink = template.sink;
+    this.fullTrace = template.fullTrace;
+    this.completionEvents = template.completionEvents;
+    this.checks = checks;
+    this.listened = !checks.isEmpty() || sink != TraceSink.NONE;
+    this.problems = new ArrayList<>(problems);
+    this.packets = new PacketCounts();
+    this.calls = new Calls(this);
+    this.reach = template.reach;
+    this.ranks = ranks;
+    this.net = Network.logical(size, spec.options().network(), this);
+    this.step = step;
+  }
+
+  /**
    * A logical-mode model at its initial state.
    *
    * @param spec the programs and options

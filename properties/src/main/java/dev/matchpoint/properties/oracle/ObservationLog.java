@@ -1,6 +1,8 @@
 package dev.matchpoint.properties.oracle;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateReader;
+import dev.matchpoint.core.codec.StateWriter;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.check.Check;
 import dev.matchpoint.mpi.check.Violation;
@@ -91,5 +93,28 @@ final class ObservationLog implements Check {
       sink.putInt(v.size());
       v.forEach(sink::putUnencodedChars);
     });
+  }
+
+  @Override
+  public void encodeInto(StateWriter w) {
+    w.putVar(byKey.size());
+    byKey.forEach((k, v) -> {
+      w.putString(k).putVar(v.size());
+      v.forEach(w::putString);
+    });
+  }
+
+  @Override
+  public Check decoded(StateReader r) {
+    TreeMap<String, List<String>> m = new TreeMap<>();
+    for (int n = r.getVarInt(); n > 0; n--) {
+      String k = r.getString();
+      List<String> v = new ArrayList<>();
+      for (int i = r.getVarInt(); i > 0; i--) {
+        v.add(r.getString());
+      }
+      m.put(k, v);
+    }
+    return new ObservationLog(observe, m);
   }
 }

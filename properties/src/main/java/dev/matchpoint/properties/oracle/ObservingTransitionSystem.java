@@ -1,6 +1,7 @@
 package dev.matchpoint.properties.oracle;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateCodec;
 import dev.matchpoint.core.explore.Footprint;
 import dev.matchpoint.core.explore.TransitionSystem;
 import dev.matchpoint.core.explore.Verdict;
@@ -11,6 +12,7 @@ import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.ModelSpec;
 import dev.matchpoint.mpi.rank.World;
+import dev.matchpoint.mpi.rank.WorldCodec;
 import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,5 +88,23 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
   @Override
   public String describe(World state, Action action) {
     return plain.describe(state, action);
+  }
+
+  /** The codec, made from the initial state on first use. */
+  private volatile WorldCodec codec;
+
+  @Override
+  public StateCodec<World> codec() {
+    WorldCodec c = codec;
+    if (c == null) {
+      synchronized (this) {
+        c = codec;
+        if (c == null) {
+          c = new WorldCodec(initial());
+          codec = c;
+        }
+      }
+    }
+    return c;
   }
 }

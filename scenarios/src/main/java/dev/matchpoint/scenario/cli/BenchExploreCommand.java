@@ -54,7 +54,7 @@ import picocli.CommandLine.Option;
     },
     footerHeading = "%nExamples:%n",
     footer = {"  matchpoint bench explore", "  matchpoint bench explore --max 4 --time-budget 30s",
-        "  matchpoint bench explore --threads 4",
+        "  matchpoint bench explore --threads 4", "  matchpoint bench explore --levels",
         "  MATCHPOINT_JAVA_OPTS=-Xmx8g matchpoint bench explore"})
 final class BenchExploreCommand implements Callable<Integer> {
   /** Largest T accepted: 8 x 8 has 8! = 40320 outcome classes and far more states. */
@@ -73,6 +73,11 @@ final class BenchExploreCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "Threads of the parallel column, at least 2 "
       + "(default: every core, at least 2; here ${DEFAULT-VALUE}).")
   int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+
+  @Option(names = "--levels", description = "Run the level-by-level search over encoded states (explore --levels) "
+      + "in both columns instead of the depth-first ones: its states, schedules and transitions are then the same in "
+      + "both.")
+  boolean levels;
 
   @Option(names = "--time-budget", paramLabel = "DURATION", defaultValue = "10m",
       description = "Wall-clock budget of each exploration (default: ${DEFAULT-VALUE}).")
@@ -111,10 +116,13 @@ final class BenchExploreCommand implements Callable<Integer> {
     }
     plan(Patterns.matchedProbe(3), time, 1).explore(ProgressListener.NONE);
     plan(Patterns.matchedProbe(3), time, threads).explore(ProgressListener.NONE);
-    out.println("Exhaustive exploration (strategy exhaustive: stateful depth-first search with persistent sets,");
-    out.println("sleep sets and a visited-state set), serial (1 thread) and parallel (" + threads + " threads, work "
-        + "stealing); time budget " + Durations.format(time) + " each; 3x3 warm-up first. CPU-s: the process's CPU "
-        + "seconds (user + system, GC included); wall-s: elapsed seconds.");
+    out.println(levels ? "Exhaustive exploration (strategy exhaustive --levels: level-by-level search over encoded "
+        + "states with persistent sets,"
+        : "Exhaustive exploration (strategy exhaustive: stateful depth-first search with persistent sets,");
+    out.println("sleep sets and a visited-state set), serial (1 thread) and parallel (" + threads + " threads, "
+        + (levels ? "partitioned by fingerprint" : "work stealing") + "); time budget " + Durations.format(time)
+        + " each; 3x3 warm-up first. CPU-s: the process's CPU seconds (user + system, GC included); wall-s: "
+        + "elapsed seconds.");
     out.println(String.format(Locale.ROOT, "%-16s %10s %10s %12s %8s %8s | %10s %8s %8s %8s | %9s %6s %-10s %8s %s",
         "scenario", "states", "schedules", "transitions", "CPU-s", "wall-s", "states", "CPU-s", "wall-s", "speed-up",
         "outcomes", "T!", "search", "B/state", "target"));
@@ -150,10 +158,10 @@ final class BenchExploreCommand implements Callable<Integer> {
     }
     Scenario race = Library.load("probe-race-2x2");
     ExplorePlan plan = new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
-        .withTimeBudget(time), true, Outcomes.OBSERVABLE, ConfigOverrides.NONE);
+        .withTimeBudget(time).withLevels(levels), true, Outcomes.OBSERVABLE, ConfigOverrides.NONE);
     Measured serial = Measured.of(plan);
     Measured parallel = Measured.of(new ExplorePlan(race.name(), race, ExplorePlan.defaults(race, Strategy.EXHAUSTIVE)
-        .withTimeBudget(time).withThreads(threads), true, Outcomes.OBSERVABLE, ConfigOverrides.NONE));
+        .withTimeBudget(time).withThreads(threads).withLevels(levels), true, Outcomes.OBSERVABLE, ConfigOverrides.NONE));
     ExplorationReport r = serial.report();
     out.println(row(race.name(), serial, parallel, "-") + " " + (r.violationFound() ? "violation found"
         : "NO VIOLATION FOUND"));
@@ -194,8 +202,9 @@ final class BenchExploreCommand implements Callable<Integer> {
         .getProcessCpuTime();
   }
 
-  private static ExplorePlan plan(Scenario s, Duration time, int threads) {
-    ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time).withThreads(threads);
+  private ExplorePlan plan(Scenario s, Duration time, int threads) {
+    ExploreOptions o = ExplorePlan.defaults(s, Strategy.EXHAUSTIVE).withTimeBudget(time).withThreads(threads)
+        .withLevels(levels);
     return new ExplorePlan(s.name(), s, o, true, Outcomes.OBSERVABLE, ConfigOverrides.NONE);
   }
 

@@ -107,6 +107,11 @@ final class ExploreCommand implements Callable<Integer> {
       + "${DEFAULT-VALUE}).")
   int threads = Runtime.getRuntime().availableProcessors();
 
+  @Option(names = "--levels", description = "Exhaustive strategy: search level by level (breadth-first), holding "
+      + "each level as compact encoded states; the whole report (states, transitions, depth, outcome classes with "
+      + "their examples, the counterexample) is then the same on any number of --threads.")
+  boolean levels;
+
   @Mixin ConfigOptions cfg = new ConfigOptions();
 
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
@@ -177,7 +182,7 @@ final class ExploreCommand implements Callable<Integer> {
     ExploreOptions d = ExplorePlan.defaults(sc, s);
     ExploreOptions o = new ExploreOptions(s, budget != null ? budget : d.scheduleBudget(), time,
         seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true,
-        maxStates != null ? maxStates : Long.MAX_VALUE, memory, threads);
+        maxStates != null ? maxStates : Long.MAX_VALUE, memory, threads, levels);
     ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction,
         fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE, cfg.overrides());
     if (!json) {

@@ -142,16 +142,18 @@ final class ExploreText {
   }
 
   /**
-   * Whether the exhaustive search ran on several threads: then the states stored, the schedules
-   * (leaves) and transitions it counts and the example schedule of each outcome class depend on
-   * the threads' interleaving (see ParallelStatefulSearch); outcome classes, their counts and
-   * verdicts do not.
+   * Whether the depth-first exhaustive search ran on several threads: then the states stored, the
+   * schedules (leaves) and transitions it counts and the example schedule of each outcome class
+   * depend on the threads' interleaving (see ParallelStatefulSearch); outcome classes, their counts
+   * and verdicts do not. The level-by-level search ({@code --levels}) prints one report on any
+   * number of threads.
    *
    * @param plan the plan
-   * @return true for the parallel exhaustive search
+   * @return true for the parallel depth-first exhaustive search
    */
   static boolean parallel(ExplorePlan plan) {
-    return plan.options().strategy() == Strategy.EXHAUSTIVE && plan.options().threads() > 1;
+    return plan.options().strategy() == Strategy.EXHAUSTIVE && plan.options().threads() > 1
+        && !plan.options().levels();
   }
 
   /**

@@ -21,9 +21,11 @@ import java.time.Duration;
  *     #DEFAULT_MEMORY_PERCENT}% of the JVM's maximum heap ({@link #memoryBudgetBytes})
  * @param threads threads of the exhaustive strategy (1: the serial search; more: the parallel one,
  *     with the same outcome classes, counts and verdicts); the other strategies run on one
+ * @param levels whether the exhaustive strategy runs {@link LevelSearch}, the level-by-level search
+ *     over encoded states whose report is the same on any number of threads
  */
 public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
-    int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget, int threads) {
+    int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget, int threads, boolean levels) {
   /** The default memory budget, in percent of the JVM's maximum heap ({@code -Xmx}). */
   public static final int DEFAULT_MEMORY_PERCENT = 75;
 
@@ -52,6 +54,26 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
     if (threads < 1) {
       throw new IllegalArgumentException("the thread count must be at least 1, got " + threads);
     }
+  }
+
+  /**
+   * Options with the depth-first exhaustive searches.
+   *
+   * @param strategy how schedules are chosen
+   * @param scheduleBudget the most schedules
+   * @param timeBudget wall-clock limit
+   * @param seed seed of random and PCT
+   * @param pctDepth PCT's depth
+   * @param maxSteps the longest schedule
+   * @param shortestViolation whether to search for a shortest violation
+   * @param maxStates the state budget of each phase
+   * @param memoryBudget heap bytes, 0 for the default
+   * @param threads threads of the exhaustive strategy
+   */
+  public ExploreOptions(Strategy strategy, long scheduleBudget, Duration timeBudget, long seed, int pctDepth,
+      int maxSteps, boolean shortestViolation, long maxStates, long memoryBudget, int threads) {
+    this(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, maxStates, memoryBudget,
+        threads, false);
   }
 
   /**
@@ -117,7 +139,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withScheduleBudget(long budget) {
     return new ExploreOptions(strategy, budget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, maxStates,
-        memoryBudget, threads);
+        memoryBudget, threads, levels);
   }
 
   /**
@@ -128,7 +150,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withSeed(long s) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, s, pctDepth, maxSteps, shortestViolation,
-        maxStates, memoryBudget, threads);
+        maxStates, memoryBudget, threads, levels);
   }
 
   /**
@@ -139,7 +161,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withTimeBudget(Duration d) {
     return new ExploreOptions(strategy, scheduleBudget, d, seed, pctDepth, maxSteps, shortestViolation, maxStates,
-        memoryBudget, threads);
+        memoryBudget, threads, levels);
   }
 
   /**
@@ -150,7 +172,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withShortestViolation(boolean on) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, on, maxStates,
-        memoryBudget, threads);
+        memoryBudget, threads, levels);
   }
 
   /**
@@ -161,7 +183,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withMaxStates(long n) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation, n,
-        memoryBudget, threads);
+        memoryBudget, threads, levels);
   }
 
   /**
@@ -172,7 +194,7 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withMemoryBudget(long bytes) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation,
-        maxStates, bytes, threads);
+        maxStates, bytes, threads, levels);
   }
 
   /**
@@ -184,6 +206,17 @@ public record ExploreOptions(Strategy strategy, long scheduleBudget, Duration ti
    */
   public ExploreOptions withThreads(int n) {
     return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation,
-        maxStates, memoryBudget, n);
+        maxStates, memoryBudget, n, levels);
+  }
+
+  /**
+   * A copy that runs {@link LevelSearch} for the exhaustive strategy, or not.
+   *
+   * @param on whether to search level by level
+   * @return the copy
+   */
+  public ExploreOptions withLevels(boolean on) {
+    return new ExploreOptions(strategy, scheduleBudget, timeBudget, seed, pctDepth, maxSteps, shortestViolation,
+        maxStates, memoryBudget, threads, on);
   }
 }

@@ -74,7 +74,9 @@ public final class Explorer {
     try {
       switch (options.strategy()) {
         case EXHAUSTIVE -> {
-          if (options.threads() > 1) {
+          if (options.levels()) {
+            new LevelSearch<>(ts, options, tally, options.threads()).run();
+          } else if (options.threads() > 1) {
             new ParallelStatefulSearch<>(ts, options, tally, options.threads()).run();
           } else {
             new StatefulSearch<>(ts, options, tally).run();

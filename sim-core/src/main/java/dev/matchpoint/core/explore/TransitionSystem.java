@@ -1,6 +1,7 @@
 package dev.matchpoint.core.explore;
 
 import com.google.common.hash.PrimitiveSink;
+import dev.matchpoint.core.codec.StateCodec;
 import java.util.List;
 
 /**
@@ -94,4 +95,14 @@ public interface TransitionSystem<S, A> {
    * @return e.g. {@code r2.t0 MPI_Probe(source=MPI_ANY_SOURCE, tag=0)}
    */
   String describe(S state, A action);
+
+  /**
+   * The model's compact state encoding (issue 13), for searches that hold states as bytes ({@link
+   * LevelSearch}) or ship them elsewhere; it must be safe to call from several threads at once.
+   *
+   * @return the codec, or null when the model has none (the default)
+   */
+  default StateCodec<S> codec() {
+    return null;
+  }
 }

@@ -69,6 +69,18 @@ final class VisitedTable {
   }
 
   /**
+   * Looks a state up without changing the table; safe from several threads while none writes it.
+   *
+   * @param high first 64 bits of the state's fingerprint
+   * @param low last 64 bits (32 of them are kept)
+   * @return its sleep word (0..2^32-1), or {@link #ABSENT}
+   */
+  long get(long high, long low) {
+    int i = slot(word0(high), low & TAG);
+    return table[2 * i] != 0 ? table[2 * i + 1] & 0xffff_ffffL : ABSENT;
+  }
+
+  /**
    * Whether a state is stored.
    *
    * @param high first 64 bits of the state's fingerprint

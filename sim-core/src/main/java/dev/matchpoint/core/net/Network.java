@@ -757,4 +757,81 @@ public final class Network {
       inject(link, w.packet(), Math.max(w.submittedNs(), nowNs));
     }
   }
+
+  /**
+   * Writes the logical state {@link #hashInto} covers, for a {@link dev.matchpoint.core.codec.StateCodec}:
+   * per link that was used, in (source, dest) order, {@code source + 1}, dest, injection count and
+   * credit used (varints), then its packets in flight (position on the link and packet) and its
+   * packets waiting for credit (credit bytes and packet); a 0 ends the list. Times are not written:
+   * logical mode reads none.
+   *
+   * @param w the buffer
+   * @param packets how packets are written
+   * @throws IllegalStateException for a timed-mode network
+   */
+  public void encodeInto(dev.matchpoint.core.codec.StateWriter w, dev.matchpoint.core.codec.PacketCodec packets) {
+    if (kernel != null) {
+      throw new IllegalStateException("only a logical-mode network can be encoded");
+    }
+    long full = options.protocol().eagerBufferBytesPerPeer();
+    for (Link link : links.inKeyOrder()) {
+      if (link.nextSeq == 0 && link.awaitingCredit.isEmpty() && link.creditBytes == full) {
+        continue;
+      }
+      w.putVar(link.source + 1L).putVar(link.dest).putVar(link.nextSeq).putSigned(full - link.creditBytes);
+      w.putVar(link.inFlightCount());
+      if (!link.idle()) {
+        w.putVar(link.first.linkSeq());
+        packets.write(link.first.packet(), w);
+        for (InFlight f : link.more) {
+          w.putVar(f.linkSeq());
+          packets.write(f.packet(), w);
+        }
+      }
+      w.putVar(link.awaitingCredit.size());
+      for (Waiting x : link.awaitingCredit) {
+        w.putVar(x.creditBytes());
+        packets.write(x.packet(), w);
+      }
+    }
+    w.putVar(0);
+  }
+
+  /**
+   * Reads what {@link #encodeInto} wrote into this network, which must be a fresh logical one.
+   *
+   * @param r the reader
+   * @param packets how packets are read
+   * @throws IllegalStateException when this network is timed or not fresh
+   */
+  public void decodeFrom(dev.matchpoint.core.codec.StateReader r, dev.matchpoint.core.codec.PacketCodec packets) {
+    if (kernel != null || !links.inKeyOrder().isEmpty()) {
+      throw new IllegalStateException("only a fresh logical-mode network can be decoded into");
+    }
+    long full = options.protocol().eagerBufferBytesPerPeer();
+    for (long s = r.getVar(); s != 0; s = r.getVar()) {
+      int source = Math.toIntExact(s - 1);
+      int dest = r.getVarInt();
+      checkEndpoint(source);
+      checkEndpoint(dest);
+      Link link = new Link(source, dest, full);
+      link.nextSeq = r.getVar();
+      link.creditBytes = full - r.getSigned();
+      for (int n = r.getVarInt(); n > 0; n--) {
+        long seq = r.getVar();
+        link.addInFlight(new InFlight(seq, packets.read(r), 0, 0));
+        inFlightCount++;
+      }
+      int waiting = r.getVarInt();
+      if (waiting > 0) {
+        link.awaitingCredit = new ArrayDeque<>(waiting);
+        for (; waiting > 0; waiting--) {
+          long credit = r.getVar();
+          link.awaitingCredit.addLast(new Waiting(packets.read(r), credit, 0));
+          waitingCount++;
+        }
+      }
+      links.add((long) source * endpoints + dest, link);
+    }
+  }
 }
