@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * </ul>
  *
  * <p>An action is {@code (thread, alternative)}; its actor is the thread. Footprints name the
- * variables read and written. A final state's outcome is {@code logs | vars}, or {@code deadlock}
+ * variables read and written, and a write of the thread's program counter. A final state's outcome is {@code logs | vars}, or {@code deadlock}
  * with the blocked threads when some thread has not finished; it violates when the given predicate
  * holds of the outcome. With {@code reduce}, the persistent set of a state is the first thread whose
  * next operation conflicts with no operation the other threads have left (Godefroid 1996, Def. 4.1),
@@ -105,6 +105,9 @@ final class SharedVariables implements TransitionSystem<SharedVariables.State, S
     int[] vars = s.vars.clone();
     String[] logs = s.logs.clone();
     String op = ops[a.thread][pc[a.thread]++];
+    // The thread's program counter (object 26 + thread), as the MPI model writes its thread: two
+    // alternatives of one step disable each other, so they must conflict.
+    fp.write(26 + a.thread);
     int x = var(op, 0);
     switch (op.charAt(1)) {
       case '=' -> {

@@ -56,4 +56,21 @@ class ConcurrentVisitedTableTest {
       assertEquals(expected & 0xffff_ffffL, table.visit(hi[k], lo[k], -1), "key " + k + ": the intersection");
     }
   }
+
+  /**
+   * One state's visits in turn: the first inserts its word; each later one gets the word stored
+   * before it, and leaves the intersection with its own, also when its own is a subset of the stored
+   * one (Godefroid 1996, §5.3; {@link ConcurrentVisitedTable#visit}).
+   */
+  @Test
+  void eachVisit_returnsTheWordBeforeIt_andStoresTheIntersection() {
+    ConcurrentVisitedTable table = new ConcurrentVisitedTable();
+    assertEquals(VisitedTable.ABSENT, table.visit(5, 9, 0b1110));
+    assertEquals(0b1110, table.visit(5, 9, 0b0110));
+    assertEquals(0b0110, table.visit(5, 9, 0b0011));
+    assertEquals(0b0010, table.visit(5, 9, 0b1111));
+    assertEquals(0b0010, table.visit(5, 9, 0));
+    assertEquals(0, table.visit(5, 9, -1));
+    assertEquals(1, table.size());
+  }
 }
