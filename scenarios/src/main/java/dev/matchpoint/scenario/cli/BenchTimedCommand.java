@@ -42,7 +42,8 @@ import picocli.CommandLine.Option;
  * ThreadMXBean#getCurrentThreadCpuTime}) is printed beside it. Peak heap is the largest live heap
  * (the heap pools' usage right after a full collection, {@link System#gc}) sampled every million
  * kernel events and at the end of the run, with the world still reachable; the CPU of those
- * collections is left out of both times. A small ring runs first, unreported, to warm the JIT.
+ * collections is left out of both times. Two small rings (two worlds, so that a new world's start
+ * paths are compiled too) run first, unreported, to warm the JIT, unless {@code --no-warm-up}.
  */
 @Command(
     name = "timed",
@@ -81,6 +82,10 @@ final class BenchTimedCommand implements Callable<Integer> {
       description = "Matching queues of the ring, dissemination, bcast and all-to-all rows: reference or bucketed "
           + "(default: the model's default). The deep-queue rows run both.")
   String queues;
+
+  @Option(names = "--no-warm-up",
+      description = "Run no warm-up before the rows (the first row then pays the JIT's compilations).")
+  boolean noWarmUp;
 
   @Option(names = "--max-ranks", paramLabel = "N", defaultValue = "65536",
       description = "Skip rows with more ranks (default: ${DEFAULT-VALUE}; at 2^20 ranks the dissemination needs "
@@ -137,12 +142,22 @@ final class BenchTimedCommand implements Callable<Integer> {
             + String.join(", ", rows.stream().map(Row::name).toList()));
       }
     }
-    measure(() -> TimedWorkloads.ring(16, 200_000));
+    if (!noWarmUp) {
+      // Two worlds: the second one's start takes the paths a new world takes (empty spares, first
+      // links and hosts), so the first measured row does not pay for their deoptimisation.
+      measure(() -> TimedWorkloads.ring(16, 200_000));
+      measure(() -> TimedWorkloads.ring(16, 200_000));
+    }
     out.println("Timed mode, FIFO scheduler, seed 0, default LogGP network, no checks, no kept trace; one run each "
-        + "after a warm-up ring.");
-    out.println("cpu s: process CPU (all threads); sim s: the simulating thread's CPU; heap: peak live heap (full GC every 1 M events and at the end, not counted in cpu s).");
-    out.println(String.format(Locale.ROOT, "%-28s %9s %11s %11s %13s %13s %8s %8s %9s %10s  %s", "workload", "ranks",
-        "messages", "events", "events/cpu-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB", "B/rank", "targets"));
+        + (!noWarmUp ? "after a warm-up (two rings of 16 ranks, 200 k messages each)." : "without warm-up (--no-warm-up: "
+        + "the first row includes the JIT's compilations)."));
+    out.println("cpu s: process CPU (user + system, all threads: simulation, GC, JIT) from building the workload to "
+        + "the end of its run; sim s: the simulating thread's CPU alone; events/cpu-s and msgs/cpu-s divide by cpu s "
+        + "(the targets' measure), events/sim-s by sim s; heap: peak live heap (full GC every 1 M events and at the "
+        + "end, not counted in cpu s or sim s).");
+    out.println(String.format(Locale.ROOT, "%-28s %9s %11s %11s %13s %13s %13s %8s %8s %9s %10s  %s", "workload",
+        "ranks", "messages", "events", "events/cpu-s", "events/sim-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB",
+        "B/rank", "targets"));
     for (Row row : rows) {
       if (!only.isEmpty() && only.stream().noneMatch(o -> row.name().startsWith(o))) {
         continue;
@@ -177,8 +192,8 @@ final class BenchTimedCommand implements Callable<Integer> {
       if (r.outcome() != dev.matchpoint.mpi.run.Outcome.OK) {
         verdicts.add("outcome " + r.outcome());
       }
-      out.println(String.format(Locale.ROOT, "%-28s %9d %11d %11d %13.0f %13.0f %8.2f %8.2f %9.1f %10.0f  %s",
-          row.name(), w.ranks(), w.messages(), r.steps(), events, w.messages() / cpu, cpu, sim, peak / 1e6,
+      out.println(String.format(Locale.ROOT, "%-28s %9d %11d %11d %13.0f %13.0f %13.0f %8.2f %8.2f %9.1f %10.0f  %s",
+          row.name(), w.ranks(), w.messages(), r.steps(), events, r.steps() / sim, w.messages() / cpu, cpu, sim, peak / 1e6,
           (double) peak / w.ranks(), verdicts.isEmpty() ? "-" : String.join(", ", verdicts)));
     }
     out.flush();
