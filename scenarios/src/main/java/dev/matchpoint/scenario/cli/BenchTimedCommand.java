@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
  * {@code matchpoint bench timed}: the timed-mode figures of issue 12. Each workload of {@link
  * TimedWorkloads} is built (programs generated in Java) and run once in this JVM with the FIFO
  * scheduler, seed 0, no checks and no kept trace; the row gives simulated events (kernel events
- * fired) and messages per CPU-second, the CPU seconds, the peak heap and the peak heap per rank,
+ * fired) per CPU-second of the process and of the simulating thread, messages per CPU-second, both
+ * CPU times, the peak heap and the peak heap per rank,
  * with the issue's target beside the figure marked met or NOT MET.
  *
  * <p>How it measures: CPU time is the process's (user + system, all threads: the run, the garbage
@@ -54,8 +55,8 @@ import picocli.CommandLine.Option;
     exitCodeOnExecutionException = 70,
     description = {
       "Build each workload in Java and run it once in timed mode (FIFO scheduler, seed 0, default LogGP",
-      "network, no checks, no kept trace). Print simulated events and messages per CPU-second, CPU",
-      "seconds (process: every thread, incl. GC and JIT; and the simulating thread alone), peak live heap",
+      "network, no checks, no kept trace). Print simulated events per CPU-second (process: every thread,",
+      "incl. GC and JIT) and per simulating-thread CPU-second, messages per CPU-second, both CPU times, peak live heap",
       "(after a full GC every million events and at the end) and bytes per rank, with the issue's targets",
       "marked met or NOT MET. Workloads: ring-2/64/256 (1 M messages of 8 B, Irecv(ANY_SOURCE) + Send +",
       "Wait), dissemination-2^16/2^20, bcast-2^16/2^20 (binomial), alltoall-256/1024 (linear),",
