@@ -58,7 +58,14 @@ public final class MatchingEngine {
   private TreeMap<Long, java.util.TreeSet<Long>> dropOnArrival;
   private long arrivals;
   private long posts;
-  private int lastSearchLength = -1;
+  /**
+   * The queue the last {@link #select} or {@link #matchArrival} searched (0 none, {@link #POSTED},
+   * {@link #UNEXPECTED}): its search length is asked only when {@link #lastSearchLength} is, since a
+   * binned queue counts it then.
+   */
+  private int lastSearched;
+  private static final int POSTED = 1;
+  private static final int UNEXPECTED = 2;
   private int maxPosted;
   private int maxUnexpected;
 
@@ -299,7 +306,7 @@ public final class MatchingEngine {
    */
   public PostedReceive matchArrival(Message message) {
     PostedReceive r = posted.earliestMatching(message.context(), message.source(), message.tag());
-    lastSearchLength = posted.lastSearchLength();
+    lastSearched = POSTED;
     if (r != null) {
       posted.remove(r);
       return r;
@@ -337,7 +344,7 @@ public final class MatchingEngine {
    */
   public Message select(int source, int tag, int context, int chosenSource, boolean commit) {
     Message m = doSelect(source, tag, context, chosenSource, commit);
-    lastSearchLength = unexpected.lastSearchLength();
+    lastSearched = UNEXPECTED;
     return m;
   }
 
@@ -349,7 +356,8 @@ public final class MatchingEngine {
    * @return the search length
    */
   public int lastSearchLength() {
-    return lastSearchLength;
+    return lastSearched == POSTED ? posted.lastSearchLength()
+        : lastSearched == UNEXPECTED ? unexpected.lastSearchLength() : -1;
   }
 
   private Message doSelect(int source, int tag, int context, int chosenSource, boolean commit) {

@@ -52,6 +52,11 @@ public final class ReferenceUnexpectedQueue implements UnexpectedMessageQueue {
 
   @Override
   public int[] sourcesWithMatch(int context, int tag) {
+    return sourcesWithMatch(messages, context, tag);
+  }
+
+  /** {@link #sourcesWithMatch(int, int)} over a list of messages (also {@link AdaptiveUnexpectedQueue}'s). */
+  static int[] sourcesWithMatch(List<Message> messages, int context, int tag) {
     int[] sources = new int[messages.size()];
     int n = 0;
     for (Message m : messages) {

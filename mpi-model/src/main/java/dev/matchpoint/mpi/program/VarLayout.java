@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.program;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -27,10 +28,18 @@ public final class VarLayout {
   public record Var(String name, VarType type, int slot) {}
 
   private final Map<String, Var> vars;
+  /** The same variables for {@link #var}: a hash lookup (the timed hot path names a variable per call). */
+  private final Map<String, Var> byName;
   private final int slotCount;
+  /**
+   * The variable {@link #var} found last: calls mostly name the one they named before (a ring's
+   * request, every round). An immutable record, so sharing this cache between threads is safe.
+   */
+  private Var last;
 
   VarLayout(Map<String, Var> vars, int slotCount) {
     this.vars = Collections.unmodifiableMap(new TreeMap<>(vars));
+    this.byName = new HashMap<>(vars);
     this.slotCount = slotCount;
   }
 
@@ -51,10 +60,15 @@ public final class VarLayout {
    * @throws IllegalArgumentException when the program has no such variable
    */
   public Var var(String name) {
-    Var v = vars.get(name);
+    Var v = last;
+    if (v != null && v.name() == name) {
+      return v;
+    }
+    v = byName.get(name);
     if (v == null) {
       throw new IllegalArgumentException("no variable '" + name + "' in this program");
     }
+    last = v;
     return v;
   }
 

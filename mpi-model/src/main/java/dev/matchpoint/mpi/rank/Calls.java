@@ -38,8 +38,16 @@ final class Calls {
     return Vars.eval(e, t, w.size);
   }
 
+  /** The communicator {@link #context} looked up last and its context id: calls mostly name the same one. */
+  private String lastComm;
+  private int lastContext;
+
   private int context(String comm) {
-    return w.spec.communicators().get(comm);
+    if (comm != lastComm) {
+      lastContext = w.spec.communicators().get(comm);
+      lastComm = comm;
+    }
+    return lastContext;
   }
 
   private static Instr.Call call(ThreadState t) {

@@ -210,7 +210,7 @@ final class Channels {
     Channel ch = e.channel;
     w.emit(new TraceEvent.ChannelEvent(w.step, w.now(), t.rank, -1, e.id, "transfer", d.seq(),
         (int) (d.seq() % ch.slack), ch.peer));
-    Protocols.checkTypes(w, t, ch.type, e.at, d.type(), d.bytes(), d.sentAt(), "transfer #" + d.seq() + " on "
+    Protocols.checkTypes(w, t, ch.type, e.at, d.type(), d.bytes(), d.sentAt(), () -> "transfer #" + d.seq() + " on "
         + RequestIds.format(e.id));
     ch.arrivedAhead.add(d.seq());
     while (ch.arrivedAhead.remove(ch.arrivedContiguous)) {

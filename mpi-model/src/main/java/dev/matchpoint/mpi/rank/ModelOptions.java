@@ -27,9 +27,13 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
     CollectiveSync collectiveSync) {
   /** Matching queue implementations. */
   public enum QueueKind {
-    /** Linear lists exactly as the standard reads; cheap to copy (exploration's default). */
+    /** Linear lists exactly as the standard reads, whatever their length. */
     REFERENCE,
-    /** Per-envelope bins with expected constant-time exact matching (long timed runs). */
+    /**
+     * The default: linear lists while short, per-envelope bins with expected constant-time exact
+     * matching once a queue holds more than {@link dev.matchpoint.mpi.match.AdaptivePostedQueue#BINS_ABOVE}
+     * entries. Same answers and search lengths as {@link #REFERENCE}.
+     */
     BUCKETED
   }
 
@@ -76,12 +80,13 @@ public record ModelOptions(WildcardPolicy wildcard, NetworkOptions network, long
 
   /**
    * Defaults: wildcard policy {@code any}, default network, no bsend overhead, zero call cost,
-   * reference queues, sends never cancellable, no MPI_Message_cancel.
+   * bucketed queues (lists while short, bins when long: {@link
+   * dev.matchpoint.mpi.match.AdaptivePostedQueue}), sends never cancellable, no MPI_Message_cancel.
    *
    * @return the defaults
    */
   public static ModelOptions defaults() {
-    return new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, QueueKind.REFERENCE,
+    return new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, QueueKind.BUCKETED,
         SendCancelPolicy.NEVER, false);
   }
 

@@ -16,6 +16,7 @@ import dev.matchpoint.mpi.match.PostedReceive;
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.function.Supplier;
 
 /**
  * The point-to-point protocols over the network (seed 004; DESIGN §4).
@@ -189,7 +190,7 @@ final class Protocols {
    * ({@link #checkTypes}).
    */
   static void receiveMatched(World w, ThreadState owner, Request r, Message m) {
-    checkTypes(w, owner, r.type, r.at, m.type(), m.sizeBytes(), m.sentAt(), MessageIds.format(m.key()));
+    checkTypes(w, owner, r.type, r.at, m.type(), m.sizeBytes(), m.sentAt(), () -> MessageIds.format(m.key()));
     r.matchedMessage = m.key();
     r.state = RequestState.MATCHED;
     r.statusSource = m.source();
@@ -220,14 +221,15 @@ final class Protocols {
    * "If the incoming message consists of k elements, then we must have k ≤ n·count; the i·n+j-th
    * element of the message should have a type that matches type_j"), so counts may differ — a
    * longer message is truncation, MPI_ERR_TRUNCATE, not a mismatch — and a message of no elements
-   * matches any receive. A mismatch is reported at the receive, naming both statements.
+   * matches any receive. A mismatch is reported at the receive, naming both statements and the
+   * message ({@code message}, built only then: the check runs on every receive).
    */
   static void checkTypes(World w, ThreadState owner, Datatype recvType, SourceLocation recvAt, Datatype sendType,
-      long sizeBytes, SourceLocation sentAt, String message) {
+      long sizeBytes, SourceLocation sentAt, Supplier<String> message) {
     if (sizeBytes == 0 || sendType.matches(recvType)) {
       return;
     }
-    w.erroneous(owner.rank, owner.thread, TYPE_MISMATCH, "message " + message + " of "
+    w.erroneous(owner.rank, owner.thread, TYPE_MISMATCH, "message " + message.get() + " of "
         + sizeBytes / sendType.sizeBytes() + " " + sendType.mpiName() + " sent at " + sentAt + " is received as "
         + recvType.mpiName() + " at " + recvAt, recvAt);
   }

@@ -18,8 +18,8 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.check.CompleteBeforeFinalize;
 import dev.matchpoint.mpi.check.RunEnd;
-import dev.matchpoint.mpi.match.BucketedPostedQueue;
-import dev.matchpoint.mpi.match.BucketedUnexpectedQueue;
+import dev.matchpoint.mpi.match.AdaptivePostedQueue;
+import dev.matchpoint.mpi.match.AdaptiveUnexpectedQueue;
 import dev.matchpoint.mpi.match.MatchingEngine;
 import dev.matchpoint.mpi.match.ReferencePostedQueue;
 import dev.matchpoint.mpi.match.ReferenceUnexpectedQueue;
@@ -141,7 +141,7 @@ public final class World implements NetworkListener, StateHashable {
         threads[t] = new ThreadState(r, t, codes.get(t));
       }
       MatchingEngine engine = spec.options().queues() == ModelOptions.QueueKind.BUCKETED
-          ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
+          ? new MatchingEngine(spec.options().wildcard(), new AdaptivePostedQueue(), new AdaptiveUnexpectedQueue())
           : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
       ranks[r] = new RankState(r, engine, threads);
       if (kernel == null) {

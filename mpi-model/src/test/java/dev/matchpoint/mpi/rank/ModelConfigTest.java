@@ -46,13 +46,13 @@ class ModelConfigTest {
 
   @Test
   void defaults_andEachCopy_changeOnlyTheirOwnSetting() {
-    assertEquals(new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, ModelOptions.QueueKind.REFERENCE,
+    assertEquals(new ModelOptions(WildcardPolicy.ANY, NetworkOptions.defaults(), 0, 0, ModelOptions.QueueKind.BUCKETED,
         SendCancelPolicy.NEVER, false, CollectiveSync.ANY), ModelOptions.defaults());
     NetworkOptions n = NetworkOptions.defaults().withLatency(new LatencyModel.Constant(5));
     ModelOptions all = D.withWildcard(WildcardPolicy.ARRIVAL).withNetwork(n)
-        .withQueues(ModelOptions.QueueKind.BUCKETED).withCallCost(7).withSendCancel(SendCancelPolicy.UNTIL_MATCHED)
+        .withQueues(ModelOptions.QueueKind.REFERENCE).withCallCost(7).withSendCancel(SendCancelPolicy.UNTIL_MATCHED)
         .withMessageCancel(true).withCollectiveSync(CollectiveSync.ALWAYS);
-    assertEquals(new ModelOptions(WildcardPolicy.ARRIVAL, n, 0, 7, ModelOptions.QueueKind.BUCKETED,
+    assertEquals(new ModelOptions(WildcardPolicy.ARRIVAL, n, 0, 7, ModelOptions.QueueKind.REFERENCE,
         SendCancelPolicy.UNTIL_MATCHED, true, CollectiveSync.ALWAYS), all);
   }
 

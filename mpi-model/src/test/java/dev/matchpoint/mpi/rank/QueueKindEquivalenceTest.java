@@ -35,8 +35,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The bucketed matching queues ({@code queues: bucketed}) are an implementation choice, not a
- * semantic one: with either queue kind, a timed run writes the same trace (but for the search
- * length, which only the linear reference queues measure) and an exhaustive exploration finds the
+ * semantic one: with either queue kind, a timed run writes the same trace (search lengths
+ * included, also once the queues are deep enough for bins) and an exhaustive exploration finds the
  * same states and outcome classes. MPI-3.1 §3.5 "Order" and §3.8 (the probe examples) through whole
  * programs; the queue-level equivalence is {@code MatchingEquivalenceProperties}.
  */
@@ -69,14 +69,6 @@ class QueueKindEquivalenceTest {
     return b.options(ModelOptions.defaults().withWildcard(policy)).build();
   }
 
-  private static List<TraceEvent> withoutSearchLength(List<TraceEvent> events) {
-    return events.stream().map(e -> e instanceof TraceEvent.Matched m
-        ? new TraceEvent.Matched(m.step(), m.timeNs(), m.rank(), m.thread(), m.match(), m.requestId(),
-            m.messageKey(), m.postSeq(), m.patternSource(), m.patternTag(), m.tag(), m.sizeBytes(), m.postedDepth(),
-            m.unexpectedDepth(), 0)
-        : e).toList();
-  }
-
   @ParameterizedTest
   @EnumSource(WildcardPolicy.class)
   void timedRuns_writeTheSameTrace_withEitherQueueKind(WildcardPolicy policy) {
@@ -91,11 +83,52 @@ class QueueKindEquivalenceTest {
             new SeededScheduler(seed), RunOptions.keepingTrace(CheckKind.all()));
         String replay = policy + " " + order + " seed " + seed;
         assertTrue(ref.trace().matches().size() >= 12, replay);
-        assertEquals(withoutSearchLength(ref.trace().events()), withoutSearchLength(bucketed.trace().events()),
-            replay);
+        assertEquals(ref.trace().events(), bucketed.trace().events(), replay);
         assertEquals(ref.outcome(), bucketed.outcome(), replay);
       }
     }
+  }
+
+  /**
+   * Queues deep enough for bins: rank 0 posts 40 receives (tags 39..0) before rank 1's 40 messages
+   * (tags 0..39) arrive, then receives rank 2's 40 messages (tags 0..39) with MPI_ANY_SOURCE in
+   * reverse tag order, so both its queues pass {@link dev.matchpoint.mpi.match.AdaptivePostedQueue#BINS_ABOVE}.
+   */
+  static ModelSpec deepQueues() {
+    int n = 40;
+    ProgramBuilder receiver = program();
+    for (int tag = n - 1; tag >= 0; tag--) {
+      receiver.irecv(lit(1), lit(tag), lit(1), Datatype.INT, "r" + tag);
+    }
+    for (int tag = n - 1; tag >= 0; tag--) {
+      receiver.waitFor("r" + tag, null);
+    }
+    for (int tag = n - 1; tag >= 0; tag--) {
+      receiver.recv(anySource(), lit(tag), lit(1), Datatype.INT, null);
+    }
+    ProgramBuilder late = program().call(new dev.matchpoint.mpi.program.MpiOp.Compute(lit(100_000)));
+    ProgramBuilder early = program();
+    for (int tag = 0; tag < n; tag++) {
+      late.send(lit(0), lit(tag), lit(1), Datatype.INT);
+      early.send(lit(0), lit(tag), lit(1), Datatype.INT);
+    }
+    return ModelSpec.builder().rank(receiver.build()).rank(late.build()).rank(early.build()).build();
+  }
+
+  @Test
+  void timedRun_deepQueues_sameTraceSearchLengthsIncluded_withEitherQueueKind() {
+    ModelSpec base = deepQueues();
+    RunResult ref = Runner.timed(withQueues(base, ModelOptions.QueueKind.REFERENCE), 0,
+        new SeededScheduler(0), RunOptions.keepingTrace(CheckKind.all()));
+    RunResult bucketed = Runner.timed(withQueues(base, ModelOptions.QueueKind.BUCKETED), 0,
+        new SeededScheduler(0), RunOptions.keepingTrace(CheckKind.all()));
+    List<TraceEvent.Matched> matches = ref.trace().events().stream()
+        .filter(e -> e instanceof TraceEvent.Matched).map(e -> (TraceEvent.Matched) e).toList();
+    assertEquals(80, matches.size());
+    assertTrue(matches.stream().anyMatch(m -> m.postedDepth() > 32 || m.unexpectedDepth() > 32),
+        "a queue was deep enough for bins");
+    assertTrue(matches.stream().anyMatch(m -> m.searchLength() > 32), "a long linear search");
+    assertEquals(ref.trace().events(), bucketed.trace().events());
   }
 
   @ParameterizedTest

@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
  * {@code matchpoint bench timed}: the timed-mode figures of issue 12. Each workload of {@link
  * TimedWorkloads} is built (programs generated in Java) and run once in this JVM with the FIFO
  * scheduler, seed 0, no checks and no kept trace; the row gives simulated events (kernel events
- * fired) and messages per CPU-second, the CPU seconds, the peak heap and the peak heap per rank,
+ * fired) per CPU-second of the process and of the simulating thread, messages per CPU-second, both
+ * CPU times, the peak heap and the peak heap per rank,
  * with the issue's target beside the figure marked met or NOT MET.
  *
  * <p>How it measures: CPU time is the process's (user + system, all threads: the run, the garbage
@@ -42,7 +43,8 @@ import picocli.CommandLine.Option;
  * ThreadMXBean#getCurrentThreadCpuTime}) is printed beside it. Peak heap is the largest live heap
  * (the heap pools' usage right after a full collection, {@link System#gc}) sampled every million
  * kernel events and at the end of the run, with the world still reachable; the CPU of those
- * collections is left out of both times. A small ring runs first, unreported, to warm the JIT.
+ * collections is left out of both times. Two small rings (two worlds, so that a new world's start
+ * paths are compiled too) run first, unreported, to warm the JIT, unless {@code --no-warm-up}.
  */
 @Command(
     name = "timed",
@@ -53,8 +55,8 @@ import picocli.CommandLine.Option;
     exitCodeOnExecutionException = 70,
     description = {
       "Build each workload in Java and run it once in timed mode (FIFO scheduler, seed 0, default LogGP",
-      "network, no checks, no kept trace). Print simulated events and messages per CPU-second, CPU",
-      "seconds (process: every thread, incl. GC and JIT; and the simulating thread alone), peak live heap",
+      "network, no checks, no kept trace). Print simulated events per CPU-second (process: every thread,",
+      "incl. GC and JIT) and per simulating-thread CPU-second, messages per CPU-second, both CPU times, peak live heap",
       "(after a full GC every million events and at the end) and bytes per rank, with the issue's targets",
       "marked met or NOT MET. Workloads: ring-2/64/256 (1 M messages of 8 B, Irecv(ANY_SOURCE) + Send +",
       "Wait), dissemination-2^16/2^20, bcast-2^16/2^20 (binomial), alltoall-256/1024 (linear),",
@@ -81,6 +83,10 @@ final class BenchTimedCommand implements Callable<Integer> {
       description = "Matching queues of the ring, dissemination, bcast and all-to-all rows: reference or bucketed "
           + "(default: the model's default). The deep-queue rows run both.")
   String queues;
+
+  @Option(names = "--no-warm-up",
+      description = "Run no warm-up before the rows (the first row then pays the JIT's compilations).")
+  boolean noWarmUp;
 
   @Option(names = "--max-ranks", paramLabel = "N", defaultValue = "65536",
       description = "Skip rows with more ranks (default: ${DEFAULT-VALUE}; at 2^20 ranks the dissemination needs "
@@ -137,12 +143,22 @@ final class BenchTimedCommand implements Callable<Integer> {
             + String.join(", ", rows.stream().map(Row::name).toList()));
       }
     }
-    measure(() -> TimedWorkloads.ring(16, 200_000));
+    if (!noWarmUp) {
+      // Two worlds: the second one's start takes the paths a new world takes (empty spares, first
+      // links and hosts), so the first measured row does not pay for their deoptimisation.
+      measure(() -> TimedWorkloads.ring(16, 200_000));
+      measure(() -> TimedWorkloads.ring(16, 200_000));
+    }
     out.println("Timed mode, FIFO scheduler, seed 0, default LogGP network, no checks, no kept trace; one run each "
-        + "after a warm-up ring.");
-    out.println("cpu s: process CPU (all threads); sim s: the simulating thread's CPU; heap: peak live heap (full GC every 1 M events and at the end, not counted in cpu s).");
-    out.println(String.format(Locale.ROOT, "%-28s %9s %11s %11s %13s %13s %8s %8s %9s %10s  %s", "workload", "ranks",
-        "messages", "events", "events/cpu-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB", "B/rank", "targets"));
+        + (!noWarmUp ? "after a warm-up (two rings of 16 ranks, 200 k messages each)." : "without warm-up (--no-warm-up: "
+        + "the first row includes the JIT's compilations)."));
+    out.println("cpu s: process CPU (user + system, all threads: simulation, GC, JIT) from building the workload to "
+        + "the end of its run; sim s: the simulating thread's CPU alone; events/cpu-s and msgs/cpu-s divide by cpu s "
+        + "(the targets' measure), events/sim-s by sim s; heap: peak live heap (full GC every 1 M events and at the "
+        + "end, not counted in cpu s or sim s).");
+    out.println(String.format(Locale.ROOT, "%-28s %9s %11s %11s %13s %13s %13s %8s %8s %9s %10s  %s", "workload",
+        "ranks", "messages", "events", "events/cpu-s", "events/sim-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB",
+        "B/rank", "targets"));
     for (Row row : rows) {
       if (!only.isEmpty() && only.stream().noneMatch(o -> row.name().startsWith(o))) {
         continue;
@@ -177,8 +193,8 @@ final class BenchTimedCommand implements Callable<Integer> {
       if (r.outcome() != dev.matchpoint.mpi.run.Outcome.OK) {
         verdicts.add("outcome " + r.outcome());
       }
-      out.println(String.format(Locale.ROOT, "%-28s %9d %11d %11d %13.0f %13.0f %8.2f %8.2f %9.1f %10.0f  %s",
-          row.name(), w.ranks(), w.messages(), r.steps(), events, w.messages() / cpu, cpu, sim, peak / 1e6,
+      out.println(String.format(Locale.ROOT, "%-28s %9d %11d %11d %13.0f %13.0f %13.0f %8.2f %8.2f %9.1f %10.0f  %s",
+          row.name(), w.ranks(), w.messages(), r.steps(), events, r.steps() / sim, w.messages() / cpu, cpu, sim, peak / 1e6,
           (double) peak / w.ranks(), verdicts.isEmpty() ? "-" : String.join(", ", verdicts)));
     }
     out.flush();
