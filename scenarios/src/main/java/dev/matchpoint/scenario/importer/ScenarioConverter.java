@@ -145,6 +145,7 @@ public final class ScenarioConverter {
   private final Map<Long, String> commNames = new TreeMap<>();
   private final Map<Long, Integer> tagMap = new TreeMap<>();
   private long maxBytes = 1;
+  private long statements;
   private int worldSize;
 
   /**
@@ -231,7 +232,7 @@ public final class ScenarioConverter {
       description.append(" Import warning at ").append(w.where()).append(": ").append(w.message()).append('.');
     }
     Scenario s = new Scenario(name, description.toString(), "trace " + file, null, 0, Mode.TIMED, ranks, comms,
-        ModelOptions.defaults(), List.of(CheckKind.values()), dev.matchpoint.mpi.run.RunOptions.DEFAULT_STEP_BUDGET);
+        ModelOptions.defaults(), List.of(CheckKind.values()), stepBudget(statements));
     return new Conversion(s, notes, locations);
   }
 
@@ -273,6 +274,29 @@ public final class ScenarioConverter {
         tagMap.put(t, (int) t);
       }
     }
+  }
+
+  /**
+   * Kernel events a timed run takes per imported statement, at most: a rendezvous send with its
+   * request-to-send, clear-to-send, data and credit packets and its completion is about ten, an
+   * eager one about six shared by its two statements. Four times that, so the budget never cuts an
+   * imported run short (ImportStepBudgetTest measures the ratio on the common patterns).
+   */
+  static final long KERNEL_EVENTS_PER_STATEMENT = 32;
+
+  /**
+   * The step budget an imported scenario is written with: the default, or {@link
+   * #KERNEL_EVENTS_PER_STATEMENT} per statement when that is more, so that {@code run} completes
+   * any file {@code import} writes (a 65,536-rank dissemination takes more than the default's 10 M
+   * events). A trace has no loops, so the budget only bounds a run that would end anyway.
+   *
+   * @param statements the statements of every imported program
+   * @return the budget, in kernel events
+   */
+  static long stepBudget(long statements) {
+    long perStatement = statements > Long.MAX_VALUE / KERNEL_EVENTS_PER_STATEMENT
+        ? Long.MAX_VALUE : statements * KERNEL_EVENTS_PER_STATEMENT;
+    return Math.max(dev.matchpoint.mpi.run.RunOptions.DEFAULT_STEP_BUDGET, perStatement);
   }
 
   private Program program(LocationProgram p) throws TraceImportException {
@@ -319,6 +343,7 @@ public final class ScenarioConverter {
       notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") has " + failedTests
           + " test(s) that did not complete; they carry no matching information and were left out.");
     }
+    statements += body.size();
     return new Program(body);
   }
 
