@@ -93,4 +93,22 @@ class BufferedModeTest {
     assertEquals(List.of(ErrorClass.MPI_ERR_BUFFER), r.trace().of(TraceEvent.ErrorRaised.class).stream()
         .map(TraceEvent.ErrorRaised::error).toList());
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.6", text = "This operation will block until all messages currently in the buffer "
+      + "have been transmitted.")
+  void bufferDetach_afterAnEmptyBufferedMessage_returnsOnceItHasLeft_mpi31Section36() {
+    // With the default MPI_BSEND_OVERHEAD of 0, an empty message holds 0 bytes of the buffer; once it
+    // has been sent the detach returns, and the next Bsend finds no buffer.
+    Program sender = program().call(new MpiOp.BufferAttach(lit(64)))
+        .send(SendMode.BUFFERED, lit(1), lit(0), lit(0), Datatype.INT)
+        .call(new MpiOp.BufferDetach())
+        .send(SendMode.BUFFERED, lit(1), lit(1), lit(0), Datatype.INT).build();
+    Program receiver = program().recv(lit(0), lit(0), lit(0), Datatype.INT, null).build();
+    RunResult r = RankRuns.run(sender, receiver);
+    assertEquals(List.of("MPI_Buffer_attach ", "MPI_Bsend ", "MPI_Buffer_detach ", "MPI_Bsend "),
+        RankRuns.returns(r, 0));
+    assertEquals(List.of("MPI_Bsend MPI_ERR_BUFFER"), RankRuns.errors(r));
+    assertEquals(Outcome.ERRONEOUS, r.outcome());
+  }
 }
