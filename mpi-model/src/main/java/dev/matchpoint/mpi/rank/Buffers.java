@@ -93,14 +93,14 @@ final class Buffers {
 
   /** The data of a buffered transfer has left: free its space and resume a waiting detach. */
   static void release(World w, Request r) {
-    if (r.bufferBytes == 0) {
+    if (r.bufferBytes < 0) {
       return;
     }
     RankState rank = w.rank(dev.matchpoint.mpi.RequestIds.rank(r.id));
     w.touchBuffer(rank.rank);
     rank.bufferUsedBytes -= r.bufferBytes;
     rank.bufferedInTransit--;
-    r.bufferBytes = 0;
+    r.bufferBytes = -1;
     if (rank.bufferedInTransit == 0) {
       for (int i = 0; i < rank.threads.length; i++) {
         if (rank.threads[i].running() && rank.threads[i].block == BlockKind.DETACH) {

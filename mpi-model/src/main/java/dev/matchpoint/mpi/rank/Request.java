@@ -49,8 +49,8 @@ final class Request {
   SendMode mode;
   boolean rendezvous;
   long seq = -1;
-  /** Bytes of attached buffer space this transfer holds (buffered mode). */
-  long bufferBytes;
+  /** Bytes of attached buffer space this transfer holds (buffered mode; 0 for an empty message), or -1: none. */
+  long bufferBytes = -1;
 
   // receive side: pattern and capacity
   int sourcePattern;

@@ -93,4 +93,58 @@ class BufferedModeTest {
     assertEquals(List.of(ErrorClass.MPI_ERR_BUFFER), r.trace().of(TraceEvent.ErrorRaised.class).stream()
         .map(TraceEvent.ErrorRaised::error).toList());
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.6", text = "size buffer size, in bytes (non-negative integer)")
+  @SpecClause(source = "MPI-3.1 §3.6", text = "Only one buffer can be attached to a process at a time.")
+  @SpecClause(source = "MPI-3.1 §3.4", text = "An error will occur if there is insufficient buffer space.")
+  void aBufferOfZeroBytes_isAttached_holdsOnlyAnEmptyMessage_andIsDetached_mpi31Section36() {
+    // Without a per-message overhead, an empty message fits in a zero-byte buffer and a 1-int one
+    // does not; the zero-byte buffer counts as attached for a second attach and for the detach.
+    Program sender = program().call(new MpiOp.BufferAttach(lit(0)))
+        .send(SendMode.BUFFERED, lit(1), lit(0), lit(0), Datatype.INT)
+        .send(SendMode.BUFFERED, lit(1), lit(1), lit(1), Datatype.INT)
+        .call(new MpiOp.BufferAttach(lit(8)))
+        .call(new MpiOp.BufferDetach())
+        .call(new MpiOp.BufferDetach()).build();
+    Program receiver = program().recv(lit(0), lit(0), lit(0), Datatype.INT, null).build();
+    RunResult r = run(0, sender, receiver);
+    assertEquals(List.of("MPI_Bsend MPI_ERR_BUFFER: needs 4 bytes of attached buffer, 0 of 0 free",
+        "MPI_Buffer_attach MPI_ERR_BUFFER: a buffer of 0 bytes is attached already; only one may be",
+        "MPI_Buffer_detach MPI_ERR_BUFFER: no buffer is attached"), errors(r));
+    assertEquals(1, r.trace().matches().size(), "the empty message was sent");
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.6", text = "This operation will block until all messages currently in the buffer "
+      + "have been transmitted.")
+  void bufferDetach_afterAnEmptyBufferedMessage_returnsOnceItHasLeft_mpi31Section36() {
+    // With the default MPI_BSEND_OVERHEAD of 0, an empty message holds 0 bytes of the buffer; once it
+    // has been sent the detach returns, and the next Bsend finds no buffer.
+    Program sender = program().call(new MpiOp.BufferAttach(lit(64)))
+        .send(SendMode.BUFFERED, lit(1), lit(0), lit(0), Datatype.INT)
+        .call(new MpiOp.BufferDetach())
+        .send(SendMode.BUFFERED, lit(1), lit(1), lit(0), Datatype.INT).build();
+    Program receiver = program().recv(lit(0), lit(0), lit(0), Datatype.INT, null).build();
+    RunResult r = RankRuns.run(sender, receiver);
+    assertEquals(List.of("MPI_Buffer_attach ", "MPI_Bsend ", "MPI_Buffer_detach ", "MPI_Bsend "),
+        RankRuns.returns(r, 0));
+    assertEquals(List.of("MPI_Bsend MPI_ERR_BUFFER"), RankRuns.errors(r));
+    assertEquals(Outcome.ERRONEOUS, r.outcome());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.2", text = "Note that a successful return of a nonblocking buffered send"
+      + " (MPI_IBSEND) does not guarantee that the message has been transmitted")
+  void ibsend_thatFitsTheBuffer_completesItsRequestWithSuccess_mpi31Section372() {
+    Program sender = program().call(new MpiOp.BufferAttach(lit(64)))
+        .isend(SendMode.BUFFERED, lit(1), lit(0), lit(1), Datatype.INT, "s")
+        .waitFor("s", "st")
+        .call(new MpiOp.BufferDetach()).build();
+    Program receiver = program().recv(lit(0), lit(0), lit(1), Datatype.INT, null).build();
+    RunResult r = RankRuns.run(sender, receiver);
+    assertEquals(List.of("MPI_Buffer_attach ", "MPI_Ibsend ", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B",
+        "MPI_Buffer_detach "), RankRuns.returns(r, 0));
+    assertEquals(Outcome.OK, r.outcome());
+  }
 }
