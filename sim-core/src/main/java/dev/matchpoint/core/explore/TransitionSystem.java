@@ -64,7 +64,8 @@ public interface TransitionSystem<S, A> {
    * each with the objects that decide whether it is enabled, as reads. Source-DPOR races such an
    * action, which never runs in the explored execution, against the earlier actions that wrote those
    * objects. An action that, once enabled, stays enabled until its actor runs it need not be listed.
-   * The default, none, is right for a model without disabling.
+   * The default, none, is right for a model without disabling; a view that wraps another model must
+   * pass this on.
    *
    * @param state the state
    * @return actor ({@link #actor}) to footprint
