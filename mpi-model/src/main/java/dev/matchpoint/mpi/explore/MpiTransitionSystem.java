@@ -20,6 +20,7 @@ import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A model spec as a {@link TransitionSystem}: the explorer's view of the model MPI in logical mode.
@@ -111,6 +112,11 @@ public final class MpiTransitionSystem implements TransitionSystem<World, Action
   @Override
   public long actor(Action action) {
     return World.actorOf(action);
+  }
+
+  @Override
+  public Map<Long, Footprint> waiting(World state) {
+    return state.waiting();
   }
 
   @Override

@@ -252,6 +252,20 @@ final class Calls {
     }
   }
 
+  /**
+   * Records, as reads, what decides whether a thread blocked in Probe or Mprobe becomes enabled: the
+   * queue of the source it probes (every source's for MPI_ANY_SOURCE, see {@link World#touchQueue}).
+   */
+  void probeWaits(ThreadState t) {
+    MpiOp op = call(t).op();
+    Expr source = op instanceof MpiOp.Probe p ? p.source() : ((MpiOp.Mprobe) op).source();
+    try {
+      w.touchQueue(t.rank, eval(source, t), false);
+    } catch (ProgramError e) {
+      // Not reached: a probe with invalid arguments is enabled (it returns the error at once).
+    }
+  }
+
   /** A probe returns at once for MPI_PROC_NULL and for invalid arguments; otherwise when a message matches. */
   private boolean ready(ThreadState t, Expr source, Expr tag, String comm) throws ProgramError {
     int src = eval(source, t);

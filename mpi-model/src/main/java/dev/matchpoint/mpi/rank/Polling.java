@@ -80,6 +80,34 @@ final class Polling {
     return false;
   }
 
+  /**
+   * What decides whether a spinning thread's step is enabled again: every object its solo run
+   * through the stuttering cycle read or wrote, as reads (another actor's write to one of them may
+   * end the spin; one that removes what the loop polls for, such as a message another thread takes,
+   * may have started it).
+   *
+   * @param w a logical-mode state
+   * @param t a thread of {@code w} for which {@link #spins} holds
+   * @return the objects, as reads
+   */
+  static Footprint waits(World w, ThreadState t) {
+    FingerprintSink start = fingerprint(w);
+    World solo = w.copy();
+    Footprint out = new Footprint();
+    for (int i = 0; i < SOLO_LIMIT; i++) {
+      Footprint fp = new Footprint();
+      solo.execute(Action.step(t.rank, t.thread, -1), fp);
+      for (int k = 0; k < fp.size(); k++) {
+        out.read(fp.object(k));
+      }
+      FingerprintSink now = fingerprint(solo);
+      if (now.high() == start.high() && now.low() == start.low()) {
+        break;
+      }
+    }
+    return out;
+  }
+
   /** A thread in a conditional loop whose next call has one way to go. */
   private static boolean candidate(World w, ThreadState t) {
     return t.pc < t.code.size() && w.reach(t).inConditionalLoop && t.code.at(t.pc) instanceof Instr.Call

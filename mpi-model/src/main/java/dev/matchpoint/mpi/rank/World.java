@@ -428,6 +428,47 @@ public final class World implements NetworkListener, StateHashable {
     return out;
   }
 
+  /**
+   * Logical mode: the threads whose next step exists but is not enabled because another actor may
+   * have disabled it, each with the objects that decide whether it is (as reads; see {@link
+   * ObjectIds}): a blocking MPI_Probe or MPI_Mprobe that finds no matching message (the queues it
+   * probes), and a polling loop's step that would only spin ({@link Polling}; what its iteration
+   * touches). Another thread's receive or matched probe that takes a message may have disabled
+   * either; no other step, once enabled, is disabled by another actor. Source-DPOR races these steps
+   * against the earlier steps that wrote those objects.
+   *
+   * @return actor id ({@link #actorOf}) to footprint, in thread order
+   */
+  public Map<Long, Footprint> waiting() {
+    Map<Long, Footprint> out = new java.util.LinkedHashMap<>();
+    for (RankState rank : ranks) {
+      for (ThreadState t : rank.threads) {
+        if (kernel != null || !t.running() || t.pc >= t.code.size()) {
+          continue;
+        }
+        if (threadEnabled(t)) {
+          if (Polling.spins(this, t)) {
+            out.put(actorOf(Action.step(t.rank, t.thread, -1)), Polling.waits(this, t));
+          }
+          continue;
+        }
+        if (!(t.block == BlockKind.PROBE || (t.block == BlockKind.NONE && !Sendrecvs.splits(this, t)
+            && calls.isBlockingProbe(t)))) {
+          continue;
+        }
+        Footprint fp = new Footprint();
+        footprint = fp;
+        try {
+          calls.probeWaits(t);
+        } finally {
+          footprint = null;
+        }
+        out.put(actorOf(Action.step(t.rank, t.thread, -1)), fp);
+      }
+    }
+    return out;
+  }
+
   boolean threadEnabled(ThreadState t) {
     if (!t.running() || t.pc >= t.code.size()) {
       return false;

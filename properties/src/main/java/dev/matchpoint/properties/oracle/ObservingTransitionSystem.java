@@ -16,6 +16,7 @@ import dev.matchpoint.mpi.rank.WorldCodec;
 import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@link MpiTransitionSystem} with an {@link ObservationLog} carried in every state: the same
@@ -71,6 +72,11 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
   @Override
   public List<Action> persistentSet(World state, List<Action> enabled) {
     return plain.persistentSet(state, enabled);
+  }
+
+  @Override
+  public Map<Long, Footprint> waiting(World state) {
+    return plain.waiting(state);
   }
 
   @Override

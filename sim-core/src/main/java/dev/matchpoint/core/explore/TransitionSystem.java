@@ -3,6 +3,7 @@ package dev.matchpoint.core.explore;
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.codec.StateCodec;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A model the explorer can search (logical mode, DESIGN §3): states, the actions enabled in each,
@@ -56,6 +57,22 @@ public interface TransitionSystem<S, A> {
    * @return a stable actor id
    */
   long actor(A action);
+
+  /**
+   * The actors whose next action exists but is not enabled in a state and may have been disabled by
+   * another actor's action (in the MPI model: a blocking probe whose message another thread took),
+   * each with the objects that decide whether it is enabled, as reads. Source-DPOR races such an
+   * action, which never runs in the explored execution, against the earlier actions that wrote those
+   * objects. An action that, once enabled, stays enabled until its actor runs it need not be listed.
+   * The default, none, is right for a model without disabling; a view that wraps another model must
+   * pass this on.
+   *
+   * @param state the state
+   * @return actor ({@link #actor}) to footprint
+   */
+  default Map<Long, Footprint> waiting(S state) {
+    return Map.of();
+  }
 
   /**
    * A persistent set of the state (Godefroid 1996, Def. 4.1): enabled actions such that every
