@@ -12,7 +12,9 @@ public enum Strategy {
   PCT("pct"),
   /**
    * Stateless depth-first search with dynamic partial-order reduction (source sets, Abdulla, Aronis,
-   * Jonsson and Sagonas, POPL 2014) and sleep sets: one schedule per Mazurkiewicz trace at most.
+   * Jonsson and Sagonas, POPL 2014) and sleep sets: at least one schedule per Mazurkiewicz trace,
+   * usually one; source sets without wakeup trees are not optimal, so a few traces are run twice
+   * (on a toy program, 10 schedules for 9 traces) and a run may end in a fully sleeping state.
    */
   DPOR("dpor"),
   /**
