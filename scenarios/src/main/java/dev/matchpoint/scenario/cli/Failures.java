@@ -46,11 +46,28 @@ final class Failures {
    * @param err standard error
    * @return the exit code: 4 for {@link OutOfMemoryError}, else 70
    */
+  /**
+   * What an {@link OutOfMemoryError} says ran out, without HotSpot's detail after a colon, which
+   * depends on where the JIT compiler happened to be ("Java heap space: failed reallocation of
+   * scalar replaced objects" is the heap running out during a deoptimisation).
+   *
+   * @param t the error
+   * @return e.g. {@code Java heap space}, {@code Metaspace}; {@code memory} when it says nothing
+   */
+  static String whatRanOut(Throwable t) {
+    String m = t.getMessage();
+    if (m == null || m.isBlank()) {
+      return "memory";
+    }
+    int colon = m.indexOf(':');
+    return colon > 0 ? m.substring(0, colon) : m;
+  }
+
   static int report(Throwable t, ParseResult parsed, PrintWriter err) {
     String command = subcommand(parsed);
     if (t instanceof OutOfMemoryError) {
       long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
-      err.println("matchpoint: error: out of memory (" + t.getMessage() + "; the heap's maximum is " + maxMiB
+      err.println("matchpoint: error: out of memory (" + whatRanOut(t) + "; the heap's maximum is " + maxMiB
           + " MiB): " + budgetHint(command, parsed.originalArgs()));
       err.flush();
       return ExitCode.BUDGET_EXHAUSTED.code();

@@ -105,6 +105,19 @@ class FailuresTest {
   }
 
   @Test
+  @SpecClause(source = "docs/cli.md, Exit codes", text = "4 | budget exhausted: ... or the heap ran out (one line "
+      + "naming the budget to set)")
+  void anOutOfMemoryError_namesWhatRanOut_notWhereTheJitCompilerWas() {
+    // Seen in CI: the same run ran out as "Java heap space" or, inside a deoptimisation, as "Java
+    // heap space: failed reallocation of scalar replaced objects"; the line must not depend on it.
+    assertEquals("Java heap space",
+        Failures.whatRanOut(new OutOfMemoryError("Java heap space: failed reallocation of scalar replaced objects")));
+    assertEquals("Java heap space", Failures.whatRanOut(new OutOfMemoryError("Java heap space")));
+    assertEquals("Metaspace", Failures.whatRanOut(new OutOfMemoryError("Metaspace")));
+    assertEquals("memory", Failures.whatRanOut(new OutOfMemoryError()));
+  }
+
+  @Test
   @SpecClause(source = "docs/cli.md, Exit codes", text = "4 | budget exhausted: the step budget ran out before the run "
       + "ended; or simulated time would pass 2^53 ns (about 104 days, the end of the timed model's clock)")
   void decimalNetworkValuesBeyondTheClock_endTheRunAtTheHorizon_exit4WithItsSummary() throws Exception {
