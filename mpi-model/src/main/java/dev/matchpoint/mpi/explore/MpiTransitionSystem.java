@@ -1,5 +1,6 @@
 package dev.matchpoint.mpi.explore;
 
+import com.google.common.base.Suppliers;
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.codec.StateCodec;
 import dev.matchpoint.core.explore.Footprint;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A model spec as a {@link TransitionSystem}: the explorer's view of the model MPI in logical mode.
@@ -177,21 +179,11 @@ public final class MpiTransitionSystem implements TransitionSystem<World, Action
     return state.describe(action);
   }
 
-  /** The codec, made from the initial state on first use. */
-  private volatile WorldCodec codec;
+  /** The codec, made from the initial state on first use (thread-safe). */
+  private final Supplier<WorldCodec> codec = Suppliers.memoize(() -> new WorldCodec(initial()));
 
   @Override
   public StateCodec<World> codec() {
-    WorldCodec c = codec;
-    if (c == null) {
-      synchronized (this) {
-        c = codec;
-        if (c == null) {
-          c = new WorldCodec(initial());
-          codec = c;
-        }
-      }
-    }
-    return c;
+    return codec.get();
   }
 }

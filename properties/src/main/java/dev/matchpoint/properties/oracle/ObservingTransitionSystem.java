@@ -1,5 +1,6 @@
 package dev.matchpoint.properties.oracle;
 
+import com.google.common.base.Suppliers;
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.codec.StateCodec;
 import dev.matchpoint.core.explore.Footprint;
@@ -17,6 +18,7 @@ import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@link MpiTransitionSystem} with an {@link ObservationLog} carried in every state: the same
@@ -96,21 +98,11 @@ final class ObservingTransitionSystem implements TransitionSystem<World, Action>
     return plain.describe(state, action);
   }
 
-  /** The codec, made from the initial state on first use. */
-  private volatile WorldCodec codec;
+  /** The codec, made from the initial state on first use (thread-safe). */
+  private final Supplier<WorldCodec> codec = Suppliers.memoize(() -> new WorldCodec(initial()));
 
   @Override
   public StateCodec<World> codec() {
-    WorldCodec c = codec;
-    if (c == null) {
-      synchronized (this) {
-        c = codec;
-        if (c == null) {
-          c = new WorldCodec(initial());
-          codec = c;
-        }
-      }
-    }
-    return c;
+    return codec.get();
   }
 }
