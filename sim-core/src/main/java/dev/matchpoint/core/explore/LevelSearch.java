@@ -47,7 +47,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Storage.</b> Per state stored: 16 to 24 bytes of visited table, and 5 (8 past 254 enabled
  * actions) for the path (an {@code int} parent index and a {@code byte} action index per level),
- * the report's B/state. Only two levels are held as encodings: the one expanded and the next.
+ * the report's B/state. Only two levels are held as encodings: the one expanded and the next, each
+ * entry with the enabled actions its arrival computed (to index its sleep set), which its expansion
+ * then reuses ({@code enabled} of a decoded state is that of the state encoded: {@link StateCodec}).
  *
  * <p><b>Budgets.</b> The state budget cuts the merge at the same entry whatever the threads (the
  * states stored are counted in level order); the schedule budget and the step limit are checked
@@ -96,9 +98,13 @@ final class LevelSearch<S, A> {
   private final AtomicLong transitions = new AtomicLong();
   private volatile boolean stopped;
 
-  /** A level's entries: encoding, sleep set ({@link SleepSets}), stored sleep word before it (or ABSENT), fingerprint, first path. */
+  /**
+   * A level's entries: encoding, enabled actions (when an arrival computed them, else null), sleep
+   * set ({@link SleepSets}), stored sleep word before it (or ABSENT), fingerprint, first path.
+   */
   private static final class Level {
     byte[][] state = new byte[16][];
+    Object[] enabled = new Object[16];
     long[][] sleep = new long[16][];
     long[] old = new long[16];
     long[] high = new long[16];
@@ -106,10 +112,11 @@ final class LevelSearch<S, A> {
     long[] first = new long[16];
     int size;
 
-    int add(byte[] s, long[] z, long o, long h, long l, long f) {
+    int add(byte[] s, Object en, long[] z, long o, long h, long l, long f) {
       if (size == state.length) {
         int n = size * 2;
         state = Arrays.copyOf(state, n);
+        enabled = Arrays.copyOf(enabled, n);
         sleep = Arrays.copyOf(sleep, n);
         old = Arrays.copyOf(old, n);
         high = Arrays.copyOf(high, n);
@@ -117,6 +124,7 @@ final class LevelSearch<S, A> {
         first = Arrays.copyOf(first, n);
       }
       state[size] = s;
+      enabled[size] = en;
       sleep[size] = z;
       old[size] = o;
       high[size] = h;
@@ -131,7 +139,6 @@ final class LevelSearch<S, A> {
     final Level arrivals = new Level();
     final KeyIndex index = new KeyIndex();
     final List<Map<A, Footprint>> sleepMaps = new ArrayList<>();
-    final List<List<A>> enabled = new ArrayList<>();
     long leaves;
     final List<Integer> finalIndex = new ArrayList<>();
     final List<Verdict> finalVerdict = new ArrayList<>();
@@ -168,7 +175,7 @@ final class LevelSearch<S, A> {
       table(key.low()).putIfAbsent(key.high(), key.low(), 0);
       tally.store();
       Level level = new Level();
-      level.add(codec.encode(init), SleepSets.NONE, VisitedTable.ABSENT, key.high(), key.low(), 0);
+      level.add(codec.encode(init), null, SleepSets.NONE, VisitedTable.ABSENT, key.high(), key.low(), 0);
       int depth = 0;
       long leaves = 0;
       while (level.size > 0) {
@@ -276,8 +283,11 @@ final class LevelSearch<S, A> {
     Chunk c = new Chunk();
     for (int i = from; i < to && !stopped; i++) {
       S s = codec.decode(level.state[i]);
+      @SuppressWarnings("unchecked")
+      List<A> known = (List<A>) level.enabled[i];
+      List<A> enabled = known != null ? known : ts.enabled(s);
       level.state[i] = null;
-      List<A> enabled = ts.enabled(s);
+      level.enabled[i] = null;
       if (enabled.isEmpty()) {
         c.finalIndex.add(i);
         c.finalVerdict.add(ts.verdict(s));
@@ -315,10 +325,11 @@ final class LevelSearch<S, A> {
     }
     for (int j = 0; j < c.arrivals.size; j++) {
       Map<A, Footprint> sleep = c.sleepMaps.get(j);
-      c.arrivals.sleep[j] = sleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(sleep, c.enabled.get(j));
+      @SuppressWarnings("unchecked")
+      List<A> en = (List<A>) c.arrivals.enabled[j];
+      c.arrivals.sleep[j] = sleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(sleep, en);
     }
     c.sleepMaps.clear();
-    c.enabled.clear();
     return c;
   }
 
@@ -341,11 +352,14 @@ final class LevelSearch<S, A> {
       return;
     }
     c.index.put(key.high(), key.low(), c.arrivals.size);
-    c.arrivals.add(codec.encode(child), null, 0, key.high(), key.low(), ((long) parent << 32) | action);
+    // The enabled actions index the sleep set (an empty one needs none: a later arrival's sleep set
+    // is intersected with it, so it stays empty) and are kept for the state's expansion, which then
+    // need not ask for them again (enabled(decode(encode(s))) is enabled(s): StateCodec).
+    if (childEnabled == null && !sleep.isEmpty()) {
+      childEnabled = ts.enabled(child);
+    }
+    c.arrivals.add(codec.encode(child), childEnabled, null, 0, key.high(), key.low(), ((long) parent << 32) | action);
     c.sleepMaps.add(sleep);
-    // The enabled actions only index the sleep set: an empty one needs none (a later arrival's sleep
-    // set is intersected with it, so it stays empty).
-    c.enabled.add(childEnabled != null || sleep.isEmpty() ? childEnabled : ts.enabled(child));
   }
 
   /** Whether a sleep mask holds every action of a stored one: a revisit with it explores nothing. */
@@ -410,7 +424,7 @@ final class LevelSearch<S, A> {
         out[1] = 1;
         break;
       }
-      int i = next.add(part.state[e], part.sleep[e], part.old[e], part.high[e], part.low[e], 0);
+      int i = next.add(part.state[e], part.enabled[e], part.sleep[e], part.old[e], part.high[e], part.low[e], 0);
       parent[i] = (int) (part.first[e] >>> 32);
       action[i] = (int) part.first[e];
       widest = Math.max(widest, action[i]);
@@ -435,15 +449,21 @@ final class LevelSearch<S, A> {
           leaves.incrementAndGet();
           continue;
         }
-        long stored = table.putIfAbsent(a.high[j], a.low[j], 0);
-        entries.put(a.high[j], a.low[j], part.add(a.state[j], a.sleep[j], stored, a.high[j], a.low[j], a.first[j]));
+        entries.put(a.high[j], a.low[j], part.add(a.state[j], a.enabled[j], a.sleep[j], VisitedTable.ABSENT,
+            a.high[j], a.low[j], a.first[j]));
         a.state[j] = null;
+        a.enabled[j] = null;
       }
     }
+    // One probe per state: a new one is stored with its sleep mask, a stored one keeps the
+    // intersection of both, and its entry remembers the stored mask to explore the difference.
     for (int e = 0; e < part.size; e++) {
       int mask = SleepSets.mask(part.sleep[e]);
       long stored = table.putIfAbsent(part.high[e], part.low[e], mask);
-      table.replaceLast(part.old[e] != VisitedTable.ABSENT ? (int) stored & mask : mask);
+      part.old[e] = stored;
+      if (stored != VisitedTable.ABSENT && ((int) stored & mask) != (int) stored) {
+        table.replaceLast((int) stored & mask);
+      }
     }
     return part;
   }
