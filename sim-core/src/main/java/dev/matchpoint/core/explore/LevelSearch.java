@@ -56,33 +56,53 @@ import java.util.concurrent.atomic.AtomicLong;
  * between levels; the time and memory budgets are polled every {@value Tally#POLL_INTERVAL}
  * transitions and stop every thread. The frontier of a stopped search is the entries left.
  *
- * <p><b>Why it is not the default.</b> Measured side by side on the shared 2-core machine (load 13
- * to 17 from other jobs), whole-process CPU seconds (user + system, GC included) and peak resident
- * memory from {@code /usr/bin/time}, {@code -XX:+UseSerialGC}, min / median of 3 alternating runs,
- * Mprobe/Mrecv 6 x 6 ({@code explore}, 472,726 states and 693,285 transitions for every search):
+ * <p><b>Why it is not the default.</b> Measured side by side on the shared 2-core machine (load 15
+ * to 20 from other jobs), whole-process CPU seconds (user + system, GC and JIT included) and peak
+ * resident memory from {@code /usr/bin/time -v}, {@code -XX:+UseSerialGC}, min / median of 3
+ * alternating runs, Mprobe/Mrecv 6 x 6 ({@code explore}, 472,726 states and 693,285 transitions for
+ * every search):
  *
  * <pre>
  * search                                   CPU-s         peak RSS
- * depth-first, 1 thread (StatefulSearch)   6.3 / 6.7     216-228 MB
- * depth-first, 2 threads (work stealing)   7.7 / 7.8     226-240 MB
- * levels, 1 thread                         12.4 / 12.9   475-486 MB
- * levels, 2 threads                        14.0 / 14.3   475-481 MB
+ * depth-first, 1 thread (StatefulSearch)   5.0 / 5.2     214-217 MB
+ * depth-first, 2 threads (work stealing)   6.5 / 6.8     225-226 MB
+ * levels, 1 thread                         8.3 / 8.9     454-456 MB   (before issue 13's
+ * levels, 2 threads                        9.7 / 10.0    456-473 MB    speed-ups: 10.2 / 10.8
+ *                                                                      and 11.8 / 12.2)
  * </pre>
  *
- * On the 4-rank persistent halo exchange (one run each) the depth-first search stores 176,904
- * states in 6.4 CPU-s and 201 MB (2 threads: 177,218 states, 6.2 CPU-s, 198 MB); this search
- * 201,678 states in 11.0 CPU-s and 372 MB (2 threads: the same states, 11.2 CPU-s, 383 MB): its
- * order-free sleep sets (intersections) prune less than a depth-first path's.
+ * On the 4-rank persistent halo exchange (one run each, before those speed-ups) the depth-first
+ * search stored 176,904 states in 6.4 CPU-s and 201 MB (2 threads: 177,218 states, 6.2 CPU-s,
+ * 198 MB); this search 201,678 states in 11.0 CPU-s and 372 MB (2 threads: the same states, 11.2
+ * CPU-s, 383 MB): its order-free sleep sets (intersections) prune less than a depth-first path's.
  *
- * About 1.8 times the CPU of the parallel depth-first search on 2 threads and twice its memory, so
- * {@code --threads N} keeps the depth-first search and this one is asked for with {@code --levels}
- * (ExploreOptions.withLevels). A profile (JFR) of the serial run puts the difference in what the
- * depth-first search never does: decoding each entry into a whole {@code World} (about a sixth of
- * the samples) and encoding each successor (an eighth), hashing every rank of a decoded state afresh
- * where a copy-on-write successor rehashes only the ranks its action wrote, and three times the
- * garbage collection (the levels' encodings outlive young collections). Caching decoded ranks by
- * their bytes, so that a rank shared by many states is decoded and hashed once, cut the hashing and
- * encoding samples but not the total: its cache added as much collection work as it saved.
+ * Still 1.7 times the CPU of the depth-first search on 1 thread and 1.5 times on 2, and twice its
+ * memory, so {@code --threads N} keeps the depth-first search and this one is asked for with
+ * {@code --levels} (ExploreOptions.withLevels). What the depth-first search never does, and this
+ * search still does per state (JFR profile and timers of the serial run): decode an entry (about
+ * a ninth of the samples: the checks' observations, the network's packets and the ranks not
+ * shared with the state decoded before), encode a successor (a sixteenth), hash the network and
+ * checks of a decoded state afresh, merge each level (a twentieth), and run 1.7 times as many young
+ * collections (the levels' encodings outlive them). Tried and measured: decoding into the
+ * bucketed queues where a new World has adaptive ones (fixed: a fifth of the decoding); a rank
+ * whose bytes repeat those of the same rank in the state the thread decoded last is shared, with
+ * its fingerprint and its encoding ({@code WorldCodec}); an entry keeps the enabled actions its
+ * arrival computed; one visited-table probe per merged state. Holding each level's states as
+ * decoded objects (copy-on-write Worlds with their cached fingerprints) while the heap allowed
+ * removed the decoding and encoding but not the cost: the Worlds of a 6 x 6 level (each with its
+ * own copy of the receiving rank's queues) took 820 MB of heap and 14 CPU-s, most of it copying
+ * them through young collections. Caching decoded ranks by their bytes in a table, so that a rank
+ * shared by many states is decoded and hashed once, cut the hashing and encoding samples but not
+ * the total: its cache added as much collection work as it saved.
+ *
+ * <p><b>The counterexample.</b> The shortest-violation search ({@link ShortestSearch}) still runs
+ * after this one: that a breadth-first search records each violation at its least depth holds
+ * when a state's fingerprint fixes its depth, which the MPI model's does not (the step count is
+ * not hashed), and a state stored before and entered again to explore its difference (Godefroid
+ * §5.3) puts the successors of that difference a level deeper than its first path. Bounding the
+ * first search to paths shorter than this search's shortest violation, and keeping that one when
+ * none is found, spared 517 of its 49,361 states on the probe race 4 x 4 (it already stops at its
+ * first violation), so it was not kept.
  */
 final class LevelSearch<S, A> {
   private static final int CHUNKS_PER_THREAD = 16;
