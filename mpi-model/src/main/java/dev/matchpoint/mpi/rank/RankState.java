@@ -51,6 +51,9 @@ final class RankState {
 
   private record Fingerprint(long high, long low) {}
 
+  /** The encoding of a frozen rank {@link WorldCodec} decoded (its bytes), written again as is; else null. */
+  byte[] encoding;
+
   RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
     this.rank = rank;
     this.engine = engine;

@@ -206,6 +206,7 @@ public final class World implements NetworkListener, StateHashable {
     this.calls = new Calls(this);
     this.reach = template.reach;
     this.ranks = ranks;
+    this.owned = new boolean[size]; // the codec's ranks are frozen: copied before written
     this.net = Network.logical(size, spec.options().network(), this);
     this.step = step;
   }

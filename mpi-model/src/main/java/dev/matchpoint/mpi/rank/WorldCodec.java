@@ -9,8 +9,8 @@ import dev.matchpoint.mpi.ReduceOp;
 import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.check.Check;
 import dev.matchpoint.mpi.check.Checks;
-import dev.matchpoint.mpi.match.BucketedPostedQueue;
-import dev.matchpoint.mpi.match.BucketedUnexpectedQueue;
+import dev.matchpoint.mpi.match.AdaptivePostedQueue;
+import dev.matchpoint.mpi.match.AdaptiveUnexpectedQueue;
 import dev.matchpoint.mpi.match.MatchingEngine;
 import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.match.ReferencePostedQueue;
@@ -30,25 +30,30 @@ import java.util.TreeMap;
  *
  * <p>Layout, version {@value #VERSION}, all integers varints (zigzag where they may be negative):
  * the version byte; the step; the problems (count, then UTF-8 strings); each check of the initial
- * state's list ({@link Check#encodeInto}); each rank in order: its matching engine ({@link
- * MatchingEngine#encodeInto}), its threads (pc, life, block, next request index, variables, internal
+ * state's list ({@link Check#encodeInto}); each rank in order, after its length in bytes: its
+ * matching engine ({@link MatchingEngine#encodeInto}), its threads (pc, life, block, next request
+ * index, variables, internal
  * choices, collective, requests, matched-probe handles), send sequence numbers, attached buffer,
  * channel bind offers, ready-mode sends and collective log; then the network ({@link
  * dev.matchpoint.core.net.Network#encodeInto}) with packets by {@link WireCodec}. Requests are
  * written by {@link RequestCodec}; statement locations are indices into the programs' statements.
  * Engines, threads and ranks write a mask of their parts that differ from a new one's, then those.
  *
- * <p>Immutable; {@link #encode} and {@link #decode} may be called from several threads at once.
+ * <p>{@link #encode} and {@link #decode} may be called from several threads at once: the codec is
+ * immutable but for each thread's last decoded ranks.
  */
 public final class WorldCodec implements StateCodec<World> {
   /** The layout's version. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
   private static final Datatype[] TYPES = Datatype.values();
   private static final BlockKind[] BLOCKS = BlockKind.values();
   private static final ThreadState.Life[] LIVES = ThreadState.Life.values();
   private static final CollectiveKind[] COLLECTIVES = CollectiveKind.values();
   private static final ReduceOp[] OPS = ReduceOp.values();
   private static final ThreadLocal<StateWriter> WRITER = ThreadLocal.withInitial(StateWriter::new);
+  private static final ThreadLocal<StateWriter> RANK_WRITER = ThreadLocal.withInitial(StateWriter::new);
+  /** Per thread, the ranks it decoded last, by their bytes (see {@link #decode}). */
+  private final ThreadLocal<RankState[]> lastRanks;
 
   private final World template;
   private final List<Check> checks;
@@ -66,6 +71,7 @@ public final class WorldCodec implements StateCodec<World> {
     this.checks = initial.checks().checks();
     this.wire = new WireCodec(initial.spec());
     this.requests = new RequestCodec(wire);
+    this.lastRanks = ThreadLocal.withInitial(() -> new RankState[initial.size]);
   }
 
   @Override
@@ -84,12 +90,27 @@ public final class WorldCodec implements StateCodec<World> {
       c.encodeInto(out);
     }
     for (RankState r : w.ranks) {
-      putRank(r, out);
+      byte[] kept = r.encoding;
+      if (kept != null) {
+        out.putVar(kept.length).putBytes(kept, 0, kept.length);
+      } else {
+        StateWriter rw = RANK_WRITER.get().reset();
+        putRank(r, rw);
+        out.putVar(rw.size()).putBytes(rw);
+      }
     }
     w.net.encodeInto(out, wire);
     return out.toByteArray();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A rank whose bytes equal those of the same rank in the state this thread decoded last is
+   * that rank, shared (frozen, copy-on-write, its fingerprint and encoding kept): the states of a
+   * search level that share a parent mostly differ in one rank, so the others are neither decoded,
+   * rehashed nor re-encoded again.
+   */
   @Override
   public World decode(byte[] bytes) {
     StateReader in = new StateReader(bytes);
@@ -107,8 +128,24 @@ public final class WorldCodec implements StateCodec<World> {
       cs.add(c.decoded(in));
     }
     RankState[] ranks = new RankState[template.size];
+    RankState[] last = lastRanks.get();
     for (int r = 0; r < ranks.length; r++) {
-      ranks[r] = getRank(r, in);
+      int n = in.getVarInt();
+      RankState kept = last[r];
+      if (kept != null && kept.encoding.length == n && in.nextEquals(kept.encoding)) {
+        in.skip(n);
+        ranks[r] = kept;
+        continue;
+      }
+      byte[] b = in.getBytes(n);
+      StateReader rank = new StateReader(b);
+      RankState decoded = getRank(r, rank);
+      if (!rank.atEnd()) {
+        throw new IllegalArgumentException("encoded rank " + r + " has bytes after its end");
+      }
+      decoded.freeze();
+      decoded.encoding = b;
+      ranks[r] = last[r] = decoded;
     }
     World w = new World(template, ranks, new Checks(cs), problems, step);
     w.net.decodeFrom(in, wire);
@@ -166,7 +203,7 @@ public final class WorldCodec implements StateCodec<World> {
   private RankState getRank(int rank, StateReader in) {
     ModelSpec spec = template.spec;
     MatchingEngine engine = spec.options().queues() == ModelOptions.QueueKind.BUCKETED
-        ? new MatchingEngine(spec.options().wildcard(), new BucketedPostedQueue(), new BucketedUnexpectedQueue())
+        ? new MatchingEngine(spec.options().wildcard(), new AdaptivePostedQueue(), new AdaptiveUnexpectedQueue())
         : new MatchingEngine(spec.options().wildcard(), new ReferencePostedQueue(), new ReferenceUnexpectedQueue());
     engine.decodeFrom(in, wire::getMessage);
     List<Code> codes = spec.threads().get(rank);

@@ -1,6 +1,7 @@
 package dev.matchpoint.core.codec;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Reads what a {@link StateWriter} wrote, in the same order. Malformed input raises IllegalArgumentException. */
 public final class StateReader {
@@ -115,6 +116,45 @@ public final class StateReader {
     String s = new String(buf, pos, n, StandardCharsets.UTF_8);
     pos += n;
     return s;
+  }
+
+  /**
+   * Whether the next bytes are these, without reading them.
+   *
+   * @param expected the bytes
+   * @return true when the next {@code expected.length} bytes equal them
+   */
+  public boolean nextEquals(byte[] expected) {
+    return expected.length <= end - pos && Arrays.equals(buf, pos, pos + expected.length, expected, 0, expected.length);
+  }
+
+  /**
+   * Raw bytes (no length), as {@link StateWriter#putBytes} appended them.
+   *
+   * @param n how many
+   * @return a copy of the next {@code n} bytes
+   * @throws IllegalArgumentException when fewer are left
+   */
+  public byte[] getBytes(int n) {
+    if (n < 0 || n > end - pos) {
+      throw new IllegalArgumentException(n + " bytes overrun the encoded state at byte " + pos);
+    }
+    byte[] out = Arrays.copyOfRange(buf, pos, pos + n);
+    pos += n;
+    return out;
+  }
+
+  /**
+   * Skips bytes.
+   *
+   * @param n how many
+   * @throws IllegalArgumentException when fewer are left
+   */
+  public void skip(int n) {
+    if (n < 0 || n > end - pos) {
+      throw new IllegalArgumentException(n + " bytes overrun the encoded state at byte " + pos);
+    }
+    pos += n;
   }
 
   /**

@@ -102,6 +102,16 @@ public final class StateWriter {
   }
 
   /**
+   * Appends what another writer holds (no length).
+   *
+   * @param other the writer
+   * @return this
+   */
+  public StateWriter putBytes(StateWriter other) {
+    return putBytes(other.buf, 0, other.size);
+  }
+
+  /**
    * Appends a string: its UTF-8 length as a varint, then the bytes.
    *
    * @param s the string, not null

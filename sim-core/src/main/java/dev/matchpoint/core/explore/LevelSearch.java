@@ -47,40 +47,62 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Storage.</b> Per state stored: 16 to 24 bytes of visited table, and 5 (8 past 254 enabled
  * actions) for the path (an {@code int} parent index and a {@code byte} action index per level),
- * the report's B/state. Only two levels are held as encodings: the one expanded and the next.
+ * the report's B/state. Only two levels are held as encodings: the one expanded and the next, each
+ * entry with the enabled actions its arrival computed (to index its sleep set), which its expansion
+ * then reuses ({@code enabled} of a decoded state is that of the state encoded: {@link StateCodec}).
  *
  * <p><b>Budgets.</b> The state budget cuts the merge at the same entry whatever the threads (the
  * states stored are counted in level order); the schedule budget and the step limit are checked
  * between levels; the time and memory budgets are polled every {@value Tally#POLL_INTERVAL}
  * transitions and stop every thread. The frontier of a stopped search is the entries left.
  *
- * <p><b>Why it is not the default.</b> Measured side by side on the shared 2-core machine (load 13
- * to 17 from other jobs), whole-process CPU seconds (user + system, GC included) and peak resident
- * memory from {@code /usr/bin/time}, {@code -XX:+UseSerialGC}, min / median of 3 alternating runs,
- * Mprobe/Mrecv 6 x 6 ({@code explore}, 472,726 states and 693,285 transitions for every search):
+ * <p><b>Why it is not the default.</b> Measured side by side on the shared 2-core machine (load 15
+ * to 20 from other jobs), whole-process CPU seconds (user + system, GC and JIT included) and peak
+ * resident memory from {@code /usr/bin/time -v}, {@code -XX:+UseSerialGC}, min / median of 3
+ * alternating runs, Mprobe/Mrecv 6 x 6 ({@code explore}, 472,726 states and 693,285 transitions for
+ * every search):
  *
  * <pre>
  * search                                   CPU-s         peak RSS
- * depth-first, 1 thread (StatefulSearch)   6.3 / 6.7     216-228 MB
- * depth-first, 2 threads (work stealing)   7.7 / 7.8     226-240 MB
- * levels, 1 thread                         12.4 / 12.9   475-486 MB
- * levels, 2 threads                        14.0 / 14.3   475-481 MB
+ * depth-first, 1 thread (StatefulSearch)   5.0 / 5.2     214-217 MB
+ * depth-first, 2 threads (work stealing)   6.5 / 6.8     225-226 MB
+ * levels, 1 thread                         8.3 / 8.9     454-456 MB   (before issue 13's
+ * levels, 2 threads                        9.7 / 10.0    456-473 MB    speed-ups: 10.2 / 10.8
+ *                                                                      and 11.8 / 12.2)
  * </pre>
  *
- * On the 4-rank persistent halo exchange (one run each) the depth-first search stores 176,904
- * states in 6.4 CPU-s and 201 MB (2 threads: 177,218 states, 6.2 CPU-s, 198 MB); this search
- * 201,678 states in 11.0 CPU-s and 372 MB (2 threads: the same states, 11.2 CPU-s, 383 MB): its
- * order-free sleep sets (intersections) prune less than a depth-first path's.
+ * On the 4-rank persistent halo exchange (one run each, before those speed-ups) the depth-first
+ * search stored 176,904 states in 6.4 CPU-s and 201 MB (2 threads: 177,218 states, 6.2 CPU-s,
+ * 198 MB); this search 201,678 states in 11.0 CPU-s and 372 MB (2 threads: the same states, 11.2
+ * CPU-s, 383 MB): its order-free sleep sets (intersections) prune less than a depth-first path's.
  *
- * About 1.8 times the CPU of the parallel depth-first search on 2 threads and twice its memory, so
- * {@code --threads N} keeps the depth-first search and this one is asked for with {@code --levels}
- * (ExploreOptions.withLevels). A profile (JFR) of the serial run puts the difference in what the
- * depth-first search never does: decoding each entry into a whole {@code World} (about a sixth of
- * the samples) and encoding each successor (an eighth), hashing every rank of a decoded state afresh
- * where a copy-on-write successor rehashes only the ranks its action wrote, and three times the
- * garbage collection (the levels' encodings outlive young collections). Caching decoded ranks by
- * their bytes, so that a rank shared by many states is decoded and hashed once, cut the hashing and
- * encoding samples but not the total: its cache added as much collection work as it saved.
+ * Still 1.7 times the CPU of the depth-first search on 1 thread and 1.5 times on 2, and twice its
+ * memory, so {@code --threads N} keeps the depth-first search and this one is asked for with
+ * {@code --levels} (ExploreOptions.withLevels). What the depth-first search never does, and this
+ * search still does per state (JFR profile and timers of the serial run): decode an entry (about
+ * a ninth of the samples: the checks' observations, the network's packets and the ranks not
+ * shared with the state decoded before), encode a successor (a sixteenth), hash the network and
+ * checks of a decoded state afresh, merge each level (a twentieth), and run 1.7 times as many young
+ * collections (the levels' encodings outlive them). Tried and measured: decoding into the
+ * bucketed queues where a new World has adaptive ones (fixed: a fifth of the decoding); a rank
+ * whose bytes repeat those of the same rank in the state the thread decoded last is shared, with
+ * its fingerprint and its encoding ({@code WorldCodec}); an entry keeps the enabled actions its
+ * arrival computed; one visited-table probe per merged state. Holding each level's states as
+ * decoded objects (copy-on-write Worlds with their cached fingerprints) while the heap allowed
+ * removed the decoding and encoding but not the cost: the Worlds of a 6 x 6 level (each with its
+ * own copy of the receiving rank's queues) took 820 MB of heap and 14 CPU-s, most of it copying
+ * them through young collections. Caching decoded ranks by their bytes in a table, so that a rank
+ * shared by many states is decoded and hashed once, cut the hashing and encoding samples but not
+ * the total: its cache added as much collection work as it saved.
+ *
+ * <p><b>The counterexample.</b> The shortest-violation search ({@link ShortestSearch}) still runs
+ * after this one: that a breadth-first search records each violation at its least depth holds
+ * when a state's fingerprint fixes its depth, which the MPI model's does not (the step count is
+ * not hashed), and a state stored before and entered again to explore its difference (Godefroid
+ * §5.3) puts the successors of that difference a level deeper than its first path. Bounding the
+ * first search to paths shorter than this search's shortest violation, and keeping that one when
+ * none is found, spared 517 of its 49,361 states on the probe race 4 x 4 (it already stops at its
+ * first violation), so it was not kept.
  */
 final class LevelSearch<S, A> {
   private static final int CHUNKS_PER_THREAD = 16;
@@ -96,9 +118,13 @@ final class LevelSearch<S, A> {
   private final AtomicLong transitions = new AtomicLong();
   private volatile boolean stopped;
 
-  /** A level's entries: encoding, sleep set ({@link SleepSets}), stored sleep word before it (or ABSENT), fingerprint, first path. */
+  /**
+   * A level's entries: encoding, enabled actions (when an arrival computed them, else null), sleep
+   * set ({@link SleepSets}), stored sleep word before it (or ABSENT), fingerprint, first path.
+   */
   private static final class Level {
     byte[][] state = new byte[16][];
+    Object[] enabled = new Object[16];
     long[][] sleep = new long[16][];
     long[] old = new long[16];
     long[] high = new long[16];
@@ -106,10 +132,11 @@ final class LevelSearch<S, A> {
     long[] first = new long[16];
     int size;
 
-    int add(byte[] s, long[] z, long o, long h, long l, long f) {
+    int add(byte[] s, Object en, long[] z, long o, long h, long l, long f) {
       if (size == state.length) {
         int n = size * 2;
         state = Arrays.copyOf(state, n);
+        enabled = Arrays.copyOf(enabled, n);
         sleep = Arrays.copyOf(sleep, n);
         old = Arrays.copyOf(old, n);
         high = Arrays.copyOf(high, n);
@@ -117,6 +144,7 @@ final class LevelSearch<S, A> {
         first = Arrays.copyOf(first, n);
       }
       state[size] = s;
+      enabled[size] = en;
       sleep[size] = z;
       old[size] = o;
       high[size] = h;
@@ -131,7 +159,6 @@ final class LevelSearch<S, A> {
     final Level arrivals = new Level();
     final KeyIndex index = new KeyIndex();
     final List<Map<A, Footprint>> sleepMaps = new ArrayList<>();
-    final List<List<A>> enabled = new ArrayList<>();
     long leaves;
     final List<Integer> finalIndex = new ArrayList<>();
     final List<Verdict> finalVerdict = new ArrayList<>();
@@ -168,7 +195,7 @@ final class LevelSearch<S, A> {
       table(key.low()).putIfAbsent(key.high(), key.low(), 0);
       tally.store();
       Level level = new Level();
-      level.add(codec.encode(init), SleepSets.NONE, VisitedTable.ABSENT, key.high(), key.low(), 0);
+      level.add(codec.encode(init), null, SleepSets.NONE, VisitedTable.ABSENT, key.high(), key.low(), 0);
       int depth = 0;
       long leaves = 0;
       while (level.size > 0) {
@@ -276,8 +303,11 @@ final class LevelSearch<S, A> {
     Chunk c = new Chunk();
     for (int i = from; i < to && !stopped; i++) {
       S s = codec.decode(level.state[i]);
+      @SuppressWarnings("unchecked")
+      List<A> known = (List<A>) level.enabled[i];
+      List<A> enabled = known != null ? known : ts.enabled(s);
       level.state[i] = null;
-      List<A> enabled = ts.enabled(s);
+      level.enabled[i] = null;
       if (enabled.isEmpty()) {
         c.finalIndex.add(i);
         c.finalVerdict.add(ts.verdict(s));
@@ -315,10 +345,11 @@ final class LevelSearch<S, A> {
     }
     for (int j = 0; j < c.arrivals.size; j++) {
       Map<A, Footprint> sleep = c.sleepMaps.get(j);
-      c.arrivals.sleep[j] = sleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(sleep, c.enabled.get(j));
+      @SuppressWarnings("unchecked")
+      List<A> en = (List<A>) c.arrivals.enabled[j];
+      c.arrivals.sleep[j] = sleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(sleep, en);
     }
     c.sleepMaps.clear();
-    c.enabled.clear();
     return c;
   }
 
@@ -341,11 +372,14 @@ final class LevelSearch<S, A> {
       return;
     }
     c.index.put(key.high(), key.low(), c.arrivals.size);
-    c.arrivals.add(codec.encode(child), null, 0, key.high(), key.low(), ((long) parent << 32) | action);
+    // The enabled actions index the sleep set (an empty one needs none: a later arrival's sleep set
+    // is intersected with it, so it stays empty) and are kept for the state's expansion, which then
+    // need not ask for them again (enabled(decode(encode(s))) is enabled(s): StateCodec).
+    if (childEnabled == null && !sleep.isEmpty()) {
+      childEnabled = ts.enabled(child);
+    }
+    c.arrivals.add(codec.encode(child), childEnabled, null, 0, key.high(), key.low(), ((long) parent << 32) | action);
     c.sleepMaps.add(sleep);
-    // The enabled actions only index the sleep set: an empty one needs none (a later arrival's sleep
-    // set is intersected with it, so it stays empty).
-    c.enabled.add(childEnabled != null || sleep.isEmpty() ? childEnabled : ts.enabled(child));
   }
 
   /** Whether a sleep mask holds every action of a stored one: a revisit with it explores nothing. */
@@ -410,7 +444,7 @@ final class LevelSearch<S, A> {
         out[1] = 1;
         break;
       }
-      int i = next.add(part.state[e], part.sleep[e], part.old[e], part.high[e], part.low[e], 0);
+      int i = next.add(part.state[e], part.enabled[e], part.sleep[e], part.old[e], part.high[e], part.low[e], 0);
       parent[i] = (int) (part.first[e] >>> 32);
       action[i] = (int) part.first[e];
       widest = Math.max(widest, action[i]);
@@ -435,15 +469,21 @@ final class LevelSearch<S, A> {
           leaves.incrementAndGet();
           continue;
         }
-        long stored = table.putIfAbsent(a.high[j], a.low[j], 0);
-        entries.put(a.high[j], a.low[j], part.add(a.state[j], a.sleep[j], stored, a.high[j], a.low[j], a.first[j]));
+        entries.put(a.high[j], a.low[j], part.add(a.state[j], a.enabled[j], a.sleep[j], VisitedTable.ABSENT,
+            a.high[j], a.low[j], a.first[j]));
         a.state[j] = null;
+        a.enabled[j] = null;
       }
     }
+    // One probe per state: a new one is stored with its sleep mask, a stored one keeps the
+    // intersection of both, and its entry remembers the stored mask to explore the difference.
     for (int e = 0; e < part.size; e++) {
       int mask = SleepSets.mask(part.sleep[e]);
       long stored = table.putIfAbsent(part.high[e], part.low[e], mask);
-      table.replaceLast(part.old[e] != VisitedTable.ABSENT ? (int) stored & mask : mask);
+      part.old[e] = stored;
+      if (stored != VisitedTable.ABSENT && ((int) stored & mask) != (int) stored) {
+        table.replaceLast((int) stored & mask);
+      }
     }
     return part;
   }

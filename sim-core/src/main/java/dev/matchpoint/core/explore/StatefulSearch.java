@@ -44,12 +44,14 @@ import java.util.Map;
  * states (about 0.5 GB against 2.4 GB on the halo exchange before the compact visited set).
  *
  * <p><b>Why depth-first.</b> {@link LevelSearch} ({@code --levels}) explores the same reduced graph
- * level by level over encoded states and prints the same report on any number of threads, but on
- * Mprobe/Mrecv 6 x 6 it took 12.4 CPU-s and 475 MB serially and 14.0 CPU-s on 2 threads, against
- * 6.3 CPU-s and 216 MB for this search and 7.7 CPU-s and 226 MB for {@link ParallelStatefulSearch}
- * (figures in LevelSearch): a depth-first stack holds one state per step, shares every rank a step
+ * level by level over encoded states and prints the same report on any number of threads, as issue
+ * 13 asks of {@code --threads}, but on Mprobe/Mrecv 6 x 6 it takes 8.3 / 8.9 CPU-s (min / median of
+ * 3) and 455 MB serially and 9.7 / 10.0 CPU-s on 2 threads, against 5.0 / 5.2 CPU-s and 215 MB for
+ * this search and 6.5 / 6.8 CPU-s and 226 MB for {@link ParallelStatefulSearch} (figures and what
+ * was tried in LevelSearch): a depth-first stack holds one state per step, shares every rank a step
  * did not write with its parent and rehashes only those it wrote, where a level must be encoded,
- * held and decoded whole.
+ * held and decoded whole. The default stays depth-first until the level search comes within about
+ * 15% of its CPU.
  *
  * <p><b>Storage.</b> The visited set is a {@link VisitedTable}: per state 96 bits of its fingerprint
  * and its stored sleep set as a bitmask over the indices of its enabled actions ({@code
