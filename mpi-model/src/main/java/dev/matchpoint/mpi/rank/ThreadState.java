@@ -45,11 +45,13 @@ final class ThreadState {
   /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
   dev.matchpoint.core.kernel.Kernel.Action wake;
   /**
-   * Timed mode: requests this thread returned, for {@link #newRequest} to reuse (not model state:
-   * logical mode never fills it, so it is neither hashed nor copied).
+   * Timed mode: up to two requests this thread returned, for {@link #newRequest} to reuse (a
+   * nonblocking receive and a blocking send per iteration of a loop need no new one); not model
+   * state: logical mode never sets them, so they are neither hashed nor copied. Dropped when the
+   * thread finishes, so that a large world keeps none for its finished threads.
    */
-  private Request[] spares;
-  private int spareCount;
+  private Request spare;
+  private Request otherSpare;
   /** Timed mode: the one-element {@link #internal} of a blocking send or receive, reused. */
   private int[] oneInternal;
   /** Set once the thread is shared between rank states: never written again. */
@@ -122,9 +124,10 @@ final class ThreadState {
     int index = nextRequestIndex++;
     long id = RequestIds.id(rank, thread, index);
     Request r;
-    if (spareCount > 0) {
-      r = spares[--spareCount];
-      spares[spareCount] = null;
+    if (spare != null) {
+      r = spare;
+      spare = otherSpare;
+      otherSpare = null;
       r.init(id, kind, userVisible);
     } else {
       r = new Request(id, kind, userVisible);
@@ -179,9 +182,6 @@ final class ThreadState {
     requests.remove(RequestIds.index(r.id));
   }
 
-  /** Requests kept for reuse at most: a thread holds a few plain requests at a time. */
-  private static final int MAX_SPARES = 8;
-
   /**
    * Timed mode only: {@code r}, which this thread's call has just returned to the program and
    * dropped from its table, may be reused by {@link #newRequest}. Only a plain send or receive
@@ -195,13 +195,18 @@ final class ThreadState {
   void recycle(Request r) {
     if (r == Calls.INVALID || (r.kind != RequestKind.SEND && r.kind != RequestKind.RECV) || r.persistent || r.freed
         || r.channel != null || r.bufferBytes != -1 || r.transferId != -1 || r.cancelPending
-        || r.statusCancelled || spareCount == MAX_SPARES) {
+        || r.statusCancelled || otherSpare != null) {
       return;
     }
-    if (spares == null) {
-      spares = new Request[MAX_SPARES];
-    }
-    spares[spareCount++] = r;
+    otherSpare = spare;
+    spare = r;
+  }
+
+  /** Timed mode: the thread has finished; what it kept for reuse goes. */
+  void dropSpares() {
+    spare = null;
+    otherSpare = null;
+    oneInternal = null;
   }
 
   /**

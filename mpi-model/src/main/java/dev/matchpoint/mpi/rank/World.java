@@ -981,6 +981,7 @@ public final class World implements NetworkListener, StateHashable {
         }
       }
       t.life = ThreadState.Life.FINISHED;
+      t.dropSpares();
       emit(new TraceEvent.ThreadFinished(step, now(), t.rank, t.thread));
     } catch (ProgramError e) {
       abort(t, e.getMessage());

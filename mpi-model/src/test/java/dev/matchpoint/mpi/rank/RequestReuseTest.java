@@ -96,6 +96,26 @@ class RequestReuseTest {
   }
 
   @Test
+  void atMostTwoAreKept_andNoneOnceTheThreadHasFinished() {
+    ThreadState t = thread();
+    Request a = t.newRequest(RequestKind.RECV, true);
+    Request b = t.newRequest(RequestKind.SEND, false);
+    Request c = t.newRequest(RequestKind.SEND, false);
+    for (Request r : new Request[] {a, b, c}) {
+      t.dropRequest(r);
+      t.recycle(r);
+    }
+    assertSame(b, t.newRequest(RequestKind.SEND, false));
+    assertSame(a, t.newRequest(RequestKind.SEND, false));
+    assertNotSame(c, t.newRequest(RequestKind.SEND, false), "a third is not kept");
+    Request d = t.newRequest(RequestKind.RECV, true);
+    t.dropRequest(d);
+    t.recycle(d);
+    t.dropSpares();
+    assertNotSame(d, t.newRequest(RequestKind.RECV, true));
+  }
+
+  @Test
   void oneInternal_holdsTheIndex() {
     ThreadState t = thread();
     int[] a = t.oneInternal(4);
