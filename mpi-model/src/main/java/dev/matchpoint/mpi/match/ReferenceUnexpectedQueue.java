@@ -57,9 +57,13 @@ public final class ReferenceUnexpectedQueue implements UnexpectedMessageQueue {
 
   /** {@link #sourcesWithMatch(int, int)} over a list of messages (also {@link AdaptiveUnexpectedQueue}'s). */
   static int[] sourcesWithMatch(List<Message> messages, int context, int tag) {
+    if (messages.isEmpty()) {
+      return NONE;
+    }
     int[] sources = new int[messages.size()];
     int n = 0;
-    for (Message m : messages) {
+    for (int i = 0; i < sources.length; i++) {
+      Message m = messages.get(i);
       if (Envelopes.matches(Envelopes.ANY, tag, context, m.source(), m.tag(), m.context())) {
         sources[n++] = m.source();
       }
@@ -72,8 +76,11 @@ public final class ReferenceUnexpectedQueue implements UnexpectedMessageQueue {
         sources[distinct++] = sources[i];
       }
     }
-    return Arrays.copyOf(sources, distinct);
+    return distinct == sources.length ? sources : distinct == 0 ? NONE : Arrays.copyOf(sources, distinct);
   }
+
+  /** No source (shared: callers only read the arrays {@link #sourcesWithMatch} returns). */
+  private static final int[] NONE = new int[0];
 
   @Override
   public boolean remove(Message message) {

@@ -378,6 +378,9 @@ final class Calls {
         if (r != null && r.kind != RequestKind.SEND) {
           Vars.setStatus(t, status, r);
         }
+        if (r != null && w.timed()) {
+          t.recycle(r);
+        }
       }
       return true;
     }
@@ -427,10 +430,10 @@ final class Calls {
     Request r = t.newRequest(RequestKind.SEND, false);
     Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
     if (r.done()) {
-      t.dropRequest(r);
+      release(t, r);
       return true;
     }
-    t.internal = new int[] {index(r)};
+    t.internal = w.timed() ? t.oneInternal(index(r)) : new int[] {index(r)};
     t.block = BlockKind.REQUESTS;
     return false;
   }
@@ -461,6 +464,14 @@ final class Calls {
     return true;
   }
 
+  /** A blocking call's own request is over: dropped, and in timed mode kept for reuse. */
+  private void release(ThreadState t, Request r) {
+    t.dropRequest(r);
+    if (w.timed()) {
+      t.recycle(r);
+    }
+  }
+
   // ---- receives ----------------------------------------------------------------------------
 
   private boolean recv(ThreadState t, Instr.Call c, MpiOp.Recv op, int variant) throws ProgramError {
@@ -480,10 +491,10 @@ final class Calls {
     post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     if (r.done()) {
       Vars.setStatus(t, op.status(), r);
-      t.dropRequest(r);
+      release(t, r);
       return true;
     }
-    t.internal = new int[] {index(r)};
+    t.internal = w.timed() ? t.oneInternal(index(r)) : new int[] {index(r)};
     t.block = BlockKind.REQUESTS;
     return false;
   }

@@ -28,7 +28,7 @@ final class Completions {
       boolean done = r == null || ready(r);
       Vars.setFlag(t, test.flag(), done);
       if (done) {
-        returnOne(t, test.request(), r, test.status());
+        returnOne(w, t, test.request(), r, test.status());
       }
       return true;
     } else if (op instanceof MpiOp.Testall ta) {
@@ -53,7 +53,7 @@ final class Completions {
       Vars.setFlag(t, ta.flag(), picked != NONE_COMPLETED);
       Vars.setInt(t, ta.index(), picked >= 0 ? picked : Mpi.UNDEFINED);
       if (picked >= 0) {
-        returnOne(t, ta.requests().get(picked), Calls.lookup(t, ta.requests().get(picked)), ta.status());
+        returnOne(w, t, ta.requests().get(picked), Calls.lookup(t, ta.requests().get(picked)), ta.status());
       } else if (picked == NONE_ACTIVE) {
         Vars.setEmptyStatus(t, ta.status());
       }
@@ -82,7 +82,7 @@ final class Completions {
       if (r != null && !ready(r)) {
         return false;
       }
-      returnOne(t, wait.request(), r, wait.status());
+      returnOne(w, t, wait.request(), r, wait.status());
       return true;
     } else if (op instanceof MpiOp.Waitall wa) {
       for (String v : wa.requests()) {
@@ -105,7 +105,7 @@ final class Completions {
       }
       Vars.setInt(t, wa.index(), picked >= 0 ? picked : Mpi.UNDEFINED);
       if (picked >= 0) {
-        returnOne(t, wa.requests().get(picked), Calls.lookup(t, wa.requests().get(picked)), wa.status());
+        returnOne(w, t, wa.requests().get(picked), Calls.lookup(t, wa.requests().get(picked)), wa.status());
       } else {
         Vars.setEmptyStatus(t, wa.status());
       }
@@ -178,7 +178,7 @@ final class Completions {
    * for persistent requests, which become inactive and stay (MPI-3.1 §3.9), and channel endpoints,
    * whose oldest completed start is returned.
    */
-  private static void returnOne(ThreadState t, String var, Request r, String status) throws ProgramError {
+  private static void returnOne(World w, ThreadState t, String var, Request r, String status) throws ProgramError {
     if (r == null) {
       Vars.setEmptyStatus(t, status);
       return;
@@ -206,6 +206,9 @@ final class Completions {
     Vars.setStatus(t, status, r);
     t.dropRequest(r);
     Vars.setRequest(t, var, Vars.REQUEST_NULL);
+    if (w.timed()) {
+      t.recycle(r);
+    }
   }
 
   private static void returnAll(World w, ThreadState t, Instr.Call c, List<String> vars, List<String> statuses)
@@ -215,7 +218,7 @@ final class Completions {
       Request r = Calls.lookup(t, vars.get(i));
       String status = statuses.isEmpty() ? null : statuses.get(i);
       anyError |= r != null && r.statusError != ErrorClass.MPI_SUCCESS;
-      returnOne(t, vars.get(i), r, status);
+      returnOne(w, t, vars.get(i), r, status);
     }
     if (anyError) {
       w.error(t, c.op().mpiName(), ErrorClass.MPI_ERR_IN_STATUS, "a request completed with an error; see its status",
@@ -305,7 +308,7 @@ final class Completions {
       if (!indices.isEmpty()) {
         Vars.setInt(t, indices.get(k), i);
       }
-      returnOne(t, vars.get(i), Calls.lookup(t, vars.get(i)), statuses.isEmpty() ? null : statuses.get(k));
+      returnOne(w, t, vars.get(i), Calls.lookup(t, vars.get(i)), statuses.isEmpty() ? null : statuses.get(k));
     }
     Vars.setInt(t, outcount, done.size());
     return true;

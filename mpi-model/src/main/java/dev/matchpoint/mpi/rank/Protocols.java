@@ -76,26 +76,47 @@ final class Protocols {
     Packet p = f.packet();
     if (Payloads.EAGER.equals(p.kind())) {
       Message m = ((Payloads.Envelope) p.payload()).message();
-      w.after(f.injectedNs(), () -> {
-        Request r = request(w, m.sendRequestId());
-        if (r != null) {
-          Buffers.release(w, r);
-          if (m.mode() != SendMode.SYNCHRONOUS) {
-            sendDone(w, r);
-          }
-        }
-      }, () -> "eager " + MessageIds.format(m.key()) + " injected");
+      w.after(f.injectedNs(), new SendInjected(w, m.sendRequestId(), m.mode() == SendMode.SYNCHRONOUS, m.key()));
     } else if (Payloads.CDATA.equals(p.kind())) {
       Channels.injected(w, f);
     } else if (Payloads.DATA.equals(p.kind())) {
       Payloads.Data d = (Payloads.Data) p.payload();
-      w.after(f.injectedNs(), () -> {
-        Request r = request(w, d.sendRequestId());
-        if (r != null) {
-          Buffers.release(w, r);
+      w.after(f.injectedNs(), new SendInjected(w, d.sendRequestId(), false, -1));
+    }
+  }
+
+  /**
+   * A send's EAGER or DATA packet left its NIC: its buffer space is released and, unless it waits
+   * for a synchronous send's acknowledgement, the send completes.
+   */
+  private static final class SendInjected extends World.Later {
+    private final long sendRequestId;
+    private final boolean synchronous;
+    /** The eager message's key, for the label; -1 for DATA. */
+    private final long messageKey;
+
+    SendInjected(World w, long sendRequestId, boolean synchronous, long messageKey) {
+      super(w);
+      this.sendRequestId = sendRequestId;
+      this.synchronous = synchronous;
+      this.messageKey = messageKey;
+    }
+
+    @Override
+    void run() {
+      Request r = request(w, sendRequestId);
+      if (r != null) {
+        Buffers.release(w, r);
+        if (!synchronous) {
           sendDone(w, r);
         }
-      }, () -> "data of " + RequestIds.format(d.sendRequestId()) + " injected");
+      }
+    }
+
+    @Override
+    public String describe() {
+      return messageKey >= 0 ? "eager " + MessageIds.format(messageKey) + " injected"
+          : "data of " + RequestIds.format(sendRequestId) + " injected";
     }
   }
 
@@ -107,8 +128,13 @@ final class Protocols {
         RankState rank = w.rank(me);
         w.touchQueue(me, p.source(), true);
         w.touchPosted(me, false);
-        rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), m -> arrived(w, rank, m),
-            m -> Cancels.dropped(w, me, m));
+        RankState outer = w.arriving;
+        w.arriving = rank;
+        try {
+          rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), w.arrived, w.droppedOnArrival);
+        } finally {
+          w.arriving = outer;
+        }
       }
       case Payloads.CTS -> {
         Payloads.Cts c = (Payloads.Cts) p.payload();
@@ -153,7 +179,7 @@ final class Protocols {
   }
 
   /** A message released in sequence order meets the posted receive queue (MPI-3.1 §3.5). */
-  private static void arrived(World w, RankState rank, Message m) {
+  static void arrived(World w, RankState rank, Message m) {
     if (w.fullTrace) {
       w.emit(new TraceEvent.MessageArrived(w.step, w.now(), rank.rank, -1, m.key(), m.tag(), m.sizeBytes(),
           m.rendezvous(), m.mode()));

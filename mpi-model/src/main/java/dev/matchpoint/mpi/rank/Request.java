@@ -8,26 +8,28 @@ import dev.matchpoint.mpi.SendMode;
 
 /**
  * A request: one send or receive operation of one thread, with its status once complete. Mutable;
- * owned by the thread's request table and copied with it.
+ * owned by the thread's request table and copied with it. In timed mode a thread reuses the object
+ * of a plain send or receive request it has returned ({@link ThreadState#recycle}); everything else
+ * refers to requests by id ({@link dev.matchpoint.mpi.RequestIds}), never by object.
  */
 final class Request {
-  final long id;
-  final RequestKind kind;
-  RequestState state = RequestState.POSTED;
+  long id;
+  RequestKind kind;
+  RequestState state;
   /** False for requests of blocking calls and buffered transfers, which no variable holds. */
-  final boolean userVisible;
+  boolean userVisible;
   /** MPI_Request_free was called: deallocate once the operation completes. */
   boolean freed;
   /** A persistent request (MPI-3.1 §3.9): it survives completion, inactive until started again. */
   boolean persistent;
   /** Whether a communication is in progress; persistent requests start inactive. */
-  boolean active = true;
+  boolean active;
   /** MPI_Cancel of this send is on its way to the receiver; Wait must not return it yet. */
   boolean cancelPending;
   /** For an Ibsend's request: the buffered transfer it started (cancel acts on it), else -1. */
-  long transferId = -1;
+  long transferId;
   /** For a persistent request bound with Ibind_channel: the endpoint whose binding Wait completes, else -1. */
-  long bindPending = -1;
+  long bindPending;
   /** For a nonblocking collective: whether its completion waits for every member (the sync choice). */
   boolean collectiveSync;
   /** For a channel endpoint: its channel state. */
@@ -36,7 +38,7 @@ final class Request {
    * Where the call that started the request was written (the MPI_Start for an active persistent
    * request); hashed, since a request left outstanding at the end is reported with it.
    */
-  dev.matchpoint.mpi.program.SourceLocation at = dev.matchpoint.mpi.program.SourceLocation.unknown();
+  dev.matchpoint.mpi.program.SourceLocation at;
 
   /** The datatype of the send or receive buffer, for the type matching rule (MPI-3.1 §3.3.1). */
   Datatype type;
@@ -48,27 +50,63 @@ final class Request {
   long sizeBytes;
   SendMode mode;
   boolean rendezvous;
-  long seq = -1;
+  long seq;
   /** Bytes of attached buffer space this transfer holds (buffered mode; 0 for an empty message), or -1: none. */
-  long bufferBytes = -1;
+  long bufferBytes;
 
   // receive side: pattern and capacity
   int sourcePattern;
   int tagPattern;
   long capacityBytes;
-  long matchedMessage = -1;
+  long matchedMessage;
 
   // status
-  int statusSource = Mpi.PROC_NULL;
-  int statusTag = Mpi.ANY_TAG;
+  int statusSource;
+  int statusTag;
   long statusBytes;
-  ErrorClass statusError = ErrorClass.MPI_SUCCESS;
+  ErrorClass statusError;
   boolean statusCancelled;
 
   Request(long id, RequestKind kind, boolean userVisible) {
+    init(id, kind, userVisible);
+  }
+
+  /**
+   * Sets every field as a new request has it: the constructor's work, and how timed mode reuses a
+   * request its thread no longer holds ({@link ThreadState#recycle}).
+   */
+  void init(long id, RequestKind kind, boolean userVisible) {
     this.id = id;
     this.kind = kind;
     this.userVisible = userVisible;
+    state = RequestState.POSTED;
+    freed = false;
+    persistent = false;
+    active = true;
+    cancelPending = false;
+    transferId = -1;
+    bindPending = -1;
+    collectiveSync = false;
+    channel = null;
+    at = dev.matchpoint.mpi.program.SourceLocation.unknown();
+    type = null;
+    dest = 0;
+    tag = 0;
+    context = 0;
+    sizeBytes = 0;
+    mode = null;
+    rendezvous = false;
+    seq = -1;
+    bufferBytes = -1;
+    sourcePattern = 0;
+    tagPattern = 0;
+    capacityBytes = 0;
+    matchedMessage = -1;
+    statusSource = Mpi.PROC_NULL;
+    statusTag = Mpi.ANY_TAG;
+    statusBytes = 0;
+    statusError = ErrorClass.MPI_SUCCESS;
+    statusCancelled = false;
   }
 
   Request copy() {

@@ -16,6 +16,14 @@ final class RequestTable {
   private int[] keys = NO_KEYS;
   private Request[] values = NO_REQUESTS;
   private int size;
+  /**
+   * The request last added, and its index (null when none or removed since): a lookup of it reads
+   * no array, and deliveries look a request up long after its thread last ran, when the arrays are
+   * no longer in the processor's cache. Written only by {@link #put} and {@link #remove} (never by
+   * a lookup: a frozen table is read by several search threads at once).
+   */
+  private Request recent;
+  private int recentIndex;
 
   /** No request. */
   RequestTable() {}
@@ -53,6 +61,9 @@ final class RequestTable {
    * @return the request, or null
    */
   Request get(int index) {
+    if (recent != null && recentIndex == index) {
+      return recent;
+    }
     int i = find(index);
     return i >= 0 ? values[i] : null;
   }
@@ -64,7 +75,7 @@ final class RequestTable {
    * @return true when present
    */
   boolean containsKey(int index) {
-    return find(index) >= 0;
+    return (recent != null && recentIndex == index) || find(index) >= 0;
   }
 
   /**
@@ -74,6 +85,8 @@ final class RequestTable {
    * @param r the request
    */
   void put(int index, Request r) {
+    recent = r;
+    recentIndex = index;
     int i = size > 0 && keys[size - 1] < index ? -size - 1 : find(index);
     if (i >= 0) {
       values[i] = r;
@@ -99,6 +112,9 @@ final class RequestTable {
    * @return the request removed, or null when none had the index
    */
   Request remove(int index) {
+    if (recentIndex == index) {
+      recent = null;
+    }
     int i = find(index);
     if (i < 0) {
       return null;

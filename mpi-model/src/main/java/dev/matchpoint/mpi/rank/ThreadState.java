@@ -33,7 +33,7 @@ final class ThreadState {
   /** For each handle, the matched probe that took it: named when the run ends with it unreceived. */
   final TreeMap<Long, SourceLocation> handleAt;
   BlockKind block = BlockKind.NONE;
-  int[] internal = new int[0];
+  int[] internal = Calls.NO_INTERNAL;
   /** The blocking collective the thread is in, or null ({@link Collectives}). */
   Collectives.Pending collective;
   Life life = Life.RUNNING;
@@ -44,6 +44,16 @@ final class ThreadState {
   boolean stepScheduled;
   /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
   dev.matchpoint.core.kernel.Kernel.Action wake;
+  /**
+   * Timed mode: up to two requests this thread returned, for {@link #newRequest} to reuse (a
+   * nonblocking receive and a blocking send per iteration of a loop need no new one); not model
+   * state: logical mode never sets them, so they are neither hashed nor copied. Dropped when the
+   * thread finishes, so that a large world keeps none for its finished threads.
+   */
+  private Request spare;
+  private Request otherSpare;
+  /** Timed mode: the one-element {@link #internal} of a blocking send or receive, reused. */
+  private int[] oneInternal;
   /** Set once the thread is shared between rank states: never written again. */
   private boolean frozen;
   /**
@@ -112,7 +122,16 @@ final class ThreadState {
 
   Request newRequest(RequestKind kind, boolean userVisible) {
     int index = nextRequestIndex++;
-    Request r = new Request(RequestIds.id(rank, thread, index), kind, userVisible);
+    long id = RequestIds.id(rank, thread, index);
+    Request r;
+    if (spare != null) {
+      r = spare;
+      spare = otherSpare;
+      otherSpare = null;
+      r.init(id, kind, userVisible);
+    } else {
+      r = new Request(id, kind, userVisible);
+    }
     if (pc < code.size()) {
       r.at = World.location(this, pc);
     }
@@ -161,6 +180,48 @@ final class ThreadState {
 
   void dropRequest(Request r) {
     requests.remove(RequestIds.index(r.id));
+  }
+
+  /**
+   * Timed mode only: {@code r}, which this thread's call has just returned to the program and
+   * dropped from its table, may be reused by {@link #newRequest}. Only a plain send or receive
+   * request (not persistent, freed, buffered, cancelled or a channel's) is kept: nothing else holds
+   * such a request object once it is dropped (the protocols, the matching engine and the checks
+   * name requests by id, and ids are never reused). Logical mode must not call this: its states
+   * share requests' owners between copies.
+   *
+   * @param r a request no longer in {@link #requests}
+   */
+  void recycle(Request r) {
+    if (r == Calls.INVALID || (r.kind != RequestKind.SEND && r.kind != RequestKind.RECV) || r.persistent || r.freed
+        || r.channel != null || r.bufferBytes != -1 || r.transferId != -1 || r.cancelPending
+        || r.statusCancelled || otherSpare != null) {
+      return;
+    }
+    otherSpare = spare;
+    spare = r;
+  }
+
+  /** Timed mode: the thread has finished; what it kept for reuse goes. */
+  void dropSpares() {
+    spare = null;
+    otherSpare = null;
+    oneInternal = null;
+  }
+
+  /**
+   * Timed mode only: the {@link #internal} array of a call blocked on one request, this thread's
+   * own and reused (logical mode shares {@link #internal} between copies, so it makes a new one).
+   *
+   * @param index the request index
+   * @return an array holding {@code index}
+   */
+  int[] oneInternal(int index) {
+    if (oneInternal == null) {
+      oneInternal = new int[1];
+    }
+    oneInternal[0] = index;
+    return oneInternal;
   }
 
   String name() {

@@ -116,6 +116,16 @@ public final class World implements NetworkListener, StateHashable {
    */
   public record Successor(World world, Footprint footprint) {}
   final Calls calls;
+  /**
+   * The rank whose matching engine is releasing arrived messages (set around {@link
+   * MatchingEngine#arrive} by {@link Protocols#delivered}, restored after, as deliveries may nest),
+   * and the two callbacks that engine calls, made once per world instead of once per message.
+   */
+  RankState arriving;
+  final java.util.function.Consumer<dev.matchpoint.mpi.match.Message> arrived =
+      m -> Protocols.arrived(this, arriving, m);
+  final java.util.function.Consumer<dev.matchpoint.mpi.match.Message> droppedOnArrival =
+      m -> Cancels.dropped(this, arriving.rank, m);
 
   private World(ModelSpec spec, Kernel kernel, RandomStreams streams, SchedulerSeam seam, TraceSink sink,
       Checks checks, boolean fullTrace, boolean completionEvents) {
@@ -821,6 +831,36 @@ public final class World implements NetworkListener, StateHashable {
     });
   }
 
+  /**
+   * Timed mode: work that {@link #after(long, Later)} runs at a later simulated time, as one object
+   * (the kernel action and its label); the step counts as a model event.
+   */
+  abstract static class Later implements Kernel.Action {
+    final World w;
+
+    Later(World w) {
+      this.w = w;
+    }
+
+    @Override
+    public final void fire() {
+      w.step++;
+      run();
+    }
+
+    /** The work. */
+    abstract void run();
+  }
+
+  /** As {@link #after(long, Runnable, java.util.function.Supplier)}, with one object for work and label. */
+  void after(long timeNs, Later later) {
+    if (kernel == null || timeNs <= kernel.nowNs()) {
+      later.run();
+      return;
+    }
+    kernel.scheduleAt(timeNs, later);
+  }
+
   /** Timed mode: a compute step on the rank's CPU (shared with its message overheads under LogGP). */
   void computeFor(ThreadState t, long durationNs) {
     net.compute(t.rank, durationNs, () -> {
@@ -942,6 +982,7 @@ public final class World implements NetworkListener, StateHashable {
         }
       }
       t.life = ThreadState.Life.FINISHED;
+      t.dropSpares();
       emit(new TraceEvent.ThreadFinished(step, now(), t.rank, t.thread));
     } catch (ProgramError e) {
       abort(t, e.getMessage());
