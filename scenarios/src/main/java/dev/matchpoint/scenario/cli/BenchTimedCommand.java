@@ -72,7 +72,8 @@ final class BenchTimedCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--only", paramLabel = "NAME", split = ",",
-      description = "Run only rows whose name starts with one of these (e.g. ring, ring-64, deep-queue).")
+      description = "Run only the rows named by one of these, or whose name begins with one of these and a '-' "
+          + "(e.g. ring: every ring; ring-2: that ring only; deep-queue).")
   List<String> only = List.of();
 
   @Option(names = "--messages", paramLabel = "N", defaultValue = "1000000",
@@ -138,8 +139,8 @@ final class BenchTimedCommand implements Callable<Integer> {
     }
     List<Row> rows = rows(messages);
     for (String o : only) {
-      if (rows.stream().noneMatch(r -> r.name().startsWith(o))) {
-        return Cli.badInput(err, "--only " + o + ": no workload starts with it; workloads: "
+      if (rows.stream().noneMatch(r -> selects(o, r.name()))) {
+        return Cli.badInput(err, "--only " + o + ": no workload is named by it; workloads: "
             + String.join(", ", rows.stream().map(Row::name).toList()));
       }
     }
@@ -160,7 +161,7 @@ final class BenchTimedCommand implements Callable<Integer> {
         "ranks", "messages", "events", "events/cpu-s", "events/sim-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB",
         "B/rank", "targets"));
     for (Row row : rows) {
-      if (!only.isEmpty() && only.stream().noneMatch(o -> row.name().startsWith(o))) {
+      if (!only.isEmpty() && only.stream().noneMatch(o -> selects(o, row.name()))) {
         continue;
       }
       if (row.ranks() > maxRanks) {
@@ -268,5 +269,10 @@ final class BenchTimedCommand implements Callable<Integer> {
   private static long processCpuNs() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
+  }
+
+  /** Whether {@code --only} entry {@code o} selects the row {@code name}: whole '-'-separated parts only. */
+  static boolean selects(String o, String name) {
+    return name.equals(o) || name.startsWith(o.endsWith("-") ? o : o + "-");
   }
 }

@@ -37,6 +37,7 @@ class BenchTimedCommandTest {
     Result r = run("bench", "timed", "--only", "ring-2", "--messages", "1000000");
     assertEquals(0, r.code(), r.out() + r.err());
     String line = r.out().lines().filter(l -> l.startsWith("ring-2 ")).findFirst().orElseThrow();
+    assertTrue(!r.out().contains("ring-256"), "--only ring-2 names that ring only:\n" + r.out());
     assertTrue(line.matches(".*<= 1 cpu-s: (met|NOT MET), heap <= 150 MB: (met|NOT MET)$"), line);
   }
 
