@@ -947,7 +947,7 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   void abort(ThreadState t, String why) {
-    SourceLocation at = t.pc < t.code.size() ? location(t, t.pc) : SourceLocation.unknown();
+    SourceLocation at = location(t, t.pc);
     erroneous(t.rank, t.thread, "program error", why, at);
     t.life = ThreadState.Life.ABORTED;
     t.block = BlockKind.NONE;

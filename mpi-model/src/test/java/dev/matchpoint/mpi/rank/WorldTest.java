@@ -201,6 +201,27 @@ class WorldTest {
   }
 
   @Test
+  @SpecClause(source = "docs/trace-format.md", text = "the step that produced it: the scheduler step (logical mode) or"
+      + " the kernel event (timed mode), counted from 1 (the i-th choice of a logical schedule is step i + 1)")
+  void sendInjectedAtOnce_completesWithinItsCallsEvent_laterInjectionIsAnEventOfItsOwn() {
+    Program send = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
+    Program recv = program().recv(lit(0), lit(0), lit(1), Datatype.INT, null).build();
+    for (boolean overhead : new boolean[] {false, true}) {
+      ModelOptions o = overhead ? ModelOptions.defaults() : ModelOptions.defaults().withNetwork(
+          dev.matchpoint.core.net.NetworkOptions.defaults().withLatency(new dev.matchpoint.core.net.LatencyModel
+              .Constant(1000)));
+      RunResult r = Runner.timed(ModelSpec.builder().rank(send).rank(recv).options(o).build(), 1,
+          FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
+      long called = r.trace().of(TraceEvent.CallStarted.class).get(0).step();
+      TraceEvent.RequestCompleted done = r.trace().of(TraceEvent.RequestCompleted.class).get(0);
+      assertEquals(0, done.rank());
+      // Without a sender overhead the eager packet leaves at the call; under LogGP it leaves after o = 200 ns.
+      assertEquals(overhead ? 200 : 0, done.timeNs());
+      assertEquals(overhead, done.step() > called, "a later injection is an event of its own");
+    }
+  }
+
+  @Test
   @SpecClause(source = "docs/trace-format.md", text = "The local calls MPI_Get_count (`count=N` or `count=MPI_UNDEFINED`)"
       + " and MPI_Test_cancelled (`flag=true`/`false`) take no step of their own: their `call` and `return` lines share"
       + " the step that reached them")
@@ -320,6 +341,108 @@ class WorldTest {
     decodedListened.execute(Action.step(0, 0, -1));
     listened.execute(Action.step(0, 0, -1));
     assertEquals(2, heard.of(TraceEvent.MessageSent.class).size(), heard.toText());
+  }
+
+  /** Answers every choice with its first option and keeps, per kind, every option's label. */
+  private static final class Recording implements dev.matchpoint.core.sched.Scheduler {
+    final java.util.Map<dev.matchpoint.core.sched.ChoiceKind, java.util.Set<String>> labels = new java.util.TreeMap<>();
+
+    @Override
+    public int choose(dev.matchpoint.core.sched.ChoicePoint point) {
+      for (int i = 0; i < point.optionCount(); i++) {
+        labels.computeIfAbsent(point.kind(), k -> new java.util.TreeSet<>()).add(point.labels().apply(i));
+      }
+      return 0;
+    }
+
+    @Override
+    public boolean decidesTies() {
+      return true;
+    }
+
+    @Override
+    public String describe() {
+      return "recording";
+    }
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §2", text = "Every nondeterministic decision — which of several same-time events fires,"
+      + " which enabled action runs next in exploration, which packet a reordering link delivers — is a call on the"
+      + " `Scheduler` seam.")
+  void timedChoices_areOfferedWithTheLabelsOfTheirOptions() {
+    // Ranks 0 and 1 send to rank 2 at time 0 (tied calls, then tied injections); rank 2 computes while both
+    // messages arrive, then receives with MPI_ANY_SOURCE (a wildcard choice between the two sources).
+    Program send = program().send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program recv = program().call(new MpiOp.Compute(lit(5000))).recv(anySource(), lit(0), lit(1), Datatype.INT, null)
+        .recv(anySource(), lit(0), lit(1), Datatype.INT, null).build();
+    Recording s = new Recording();
+    RunResult r = Runner.timed(ModelSpec.builder().rank(send).rank(send).rank(recv).build(), 1, s,
+        RunOptions.of(CheckKind.all()));
+    assertTrue(r.clean(), r.problems().toString());
+    assertEquals(java.util.Set.of("source 0", "source 1"), s.labels.get(dev.matchpoint.core.sched.ChoiceKind.WILDCARD));
+    java.util.Set<String> ties = s.labels.get(dev.matchpoint.core.sched.ChoiceKind.TIE);
+    assertTrue(ties.containsAll(List.of("r0.t0 MPI_Send(dest=2, tag=0, count=1 MPI_INT, comm=world) at <java>",
+        "r1.t0 MPI_Send(dest=2, tag=0, count=1 MPI_INT, comm=world) at <java>", "eager 0#0 injected",
+        "eager 1#0 injected")), ties.toString());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "An ongoing communication that is associated with the request will be"
+      + " allowed to complete. The request will be deallocated only after its completion.")
+  void requestFreedBeforeOrAfterItsSendCompleted_isDeallocatedEitherWay() {
+    // A rendezvous Isend freed at once: whether MPI_Request_free runs before or after the DATA leaves, every
+    // schedule ends in one state (the completed request is gone from the table).
+    Program send = program().isend(SendMode.STANDARD, lit(1), lit(0), lit(2048), Datatype.INT, "s")
+        .call(new MpiOp.RequestFree("s")).build();
+    Program recv = program().recv(lit(0), lit(0), lit(2048), Datatype.INT, null).build();
+    World start = World.logical(ModelSpec.builder().rank(send).rank(recv).build(), TraceSink.NONE,
+        new Checks(List.of()), false);
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    java.util.Set<String> ends = new java.util.TreeSet<>();
+    java.util.ArrayDeque<World> todo = new java.util.ArrayDeque<>(List.of(start));
+    int freedFirst = 0;
+    while (!todo.isEmpty()) {
+      World w = todo.poll();
+      List<Action> enabled = w.enabled();
+      if (enabled.isEmpty()) {
+        ends.add(hash(w));
+        assertTrue(w.problems().isEmpty() && w.blockedThreads().isEmpty(), w.problems().toString());
+        continue;
+      }
+      for (Action a : enabled) {
+        if (w.currentCall(0, 0) instanceof MpiOp.RequestFree && a.kind() == Action.Kind.DELIVER) {
+          freedFirst++;
+        }
+        World next = w.successor(a).world();
+        if (seen.add(hash(next))) {
+          todo.add(next);
+        }
+      }
+    }
+    assertTrue(freedFirst > 0, "some schedule frees the request before its data left");
+    assertEquals(1, ends.size(), ends.toString());
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
+  void successors_afterAPersistentSet_areTheSuccessorsComputedAfresh() {
+    // Two independent pairs: the persistent set computes some successors ahead (dry runs); asking for any enabled
+    // action's successor afterwards, once or twice, gives the state a fresh copy reaches.
+    Program send1 = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
+    Program recv0 = program().recv(lit(0), lit(0), lit(1), Datatype.INT, null).build();
+    Program send3 = program().send(lit(3), lit(0), lit(1), Datatype.INT).build();
+    Program recv2 = program().recv(lit(2), lit(0), lit(1), Datatype.INT, null).build();
+    World w = World.logical(ModelSpec.builder().rank(send1).rank(recv0).rank(send3).rank(recv2).build(),
+        TraceSink.NONE, CheckKind.all(), false);
+    List<Action> enabled = w.enabled();
+    List<Action> persistent = w.persistentSet(enabled);
+    assertTrue(persistent.size() < enabled.size(), persistent + " of " + enabled);
+    for (Action a : enabled) {
+      String fresh = hash(w.copy().successor(a).world());
+      assertEquals(fresh, hash(w.successor(a).world()), a.toString());
+      assertEquals(fresh, hash(w.successor(a).world()), a + " again");
+    }
   }
 
   private static String hash(World w) {
