@@ -51,4 +51,22 @@ class WorldFootprintTest {
       }
     }
   }
+  /**
+   * Rank 0's first thread takes the whole eager credit; its second thread's eager send waits for
+   * credit while its third thread sends with the rendezvous protocol on the same link.
+   */
+  @Test
+  @SpecClause(source = "Flanagan and Godefroid, POPL 2005, §2", text = DEPENDENT)
+  void rendezvousSendBesideAnEagerSendWaitingForCredit_independentActionsCommute() {
+    Program first = program().send(lit(1), lit(0), lit(2), Datatype.INT).build();
+    Program one = program().send(lit(1), lit(1), lit(1), Datatype.INT).build();
+    Program big = program().send(lit(1), lit(2), lit(2048), Datatype.INT).build();
+    Program recv = program().recv(lit(0), anyTag(), lit(2048), Datatype.INT, null)
+        .recv(lit(0), anyTag(), lit(2048), Datatype.INT, null).recv(lit(0), anyTag(), lit(2048), Datatype.INT, null)
+        .build();
+    for (CreditPolicy policy : CreditPolicy.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(first, one, big).rank(recv).options(credit(8, policy, true)).build();
+      assertTrue(FootprintTest.assertIndependentPairsCommute("rendezvous beside credit " + policy, spec) > 0);
+    }
+  }
 }
