@@ -82,6 +82,23 @@ class WorldTest {
 
   @Test
   @SpecClause(source = "docs/scenario-format.md", text = LOOP)
+  void loopOfLocalCalls_runs65536Iterations_thenIsAProgramError() {
+    // Rank 1 receives, then loops for ever over MPI_Get_count of that status: a local call that cannot end it.
+    for (boolean until : new boolean[] {false, true}) {
+      Cond cond = new Cond.Compare(lit(0), Cond.CmpOp.EQ, lit(until ? 1 : 0));
+      List<Stmt> body = new ArrayList<>(program().recv(lit(0), lit(0), lit(1), Datatype.INT, "st").build().body());
+      body.add(new Stmt.While(cond, until, List.of(new Stmt.Call(new MpiOp.GetCount("st", Datatype.INT, "n"),
+          LOOP_AT)), LOOP_AT));
+      RunResult r = logical(ModelSpec.builder().rank(program().send(lit(1), lit(0), lit(1), Datatype.INT).build())
+          .rank(new Program(body)).build());
+      assertEquals(List.of("erroneous: program error at r1.t0"), r.problems());
+      assertEquals(65536, r.trace().of(TraceEvent.CallReturned.class).stream()
+          .filter(c -> c.call().equals("MPI_Get_count")).count(), "until " + until);
+    }
+  }
+
+  @Test
+  @SpecClause(source = "docs/scenario-format.md", text = LOOP)
   void loopThatEndsBeforeTheLimit_isNoError() {
     // repeat 3 times { i-th send with tag i }: counted loops end; the receiver takes tags 0, 1, 2 in order.
     Program sends = program().repeat(lit(3), "i", b -> b.send(lit(1), var("i"), lit(1),
