@@ -11,7 +11,10 @@ import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,5 +71,23 @@ class WorldFootprintTest {
       ModelSpec spec = ModelSpec.builder().rank(first, one, big).rank(recv).options(credit(8, policy, true)).build();
       assertTrue(FootprintTest.assertIndependentPairsCommute("rendezvous beside credit " + policy, spec) > 0);
     }
+  }
+  /**
+   * A slack-1 channel whose send start races with the receive start: a send start reads the
+   * receiving rank's channel starts (it is erroneous before the matching receive start), a receive
+   * start writes them.
+   */
+  @Test
+  @SpecClause(source = "Flanagan and Godefroid, POPL 2005, §2", text = DEPENDENT)
+  @SpecClause(source = "seed 003 Proposal 1", text = "they automatically have the ready property")
+  void channelSendStartRacingTheReceiveStart_independentActionsCommute() {
+    MpiOp bind = new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), false, false);
+    MpiOp start = new MpiOp.Start(List.of("ch"), false);
+    Program sender = program().call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(4), Datatype.INT,
+        MpiOp.WORLD, "p")).call(bind).call(start).waitFor("ch", null).build();
+    Program receiver = program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(4), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(bind).call(start).waitFor("ch", null).build();
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).build();
+    assertTrue(FootprintTest.assertIndependentPairsCommute("channel starts", spec) > 0);
   }
 }
