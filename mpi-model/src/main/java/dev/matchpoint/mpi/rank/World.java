@@ -101,8 +101,8 @@ public final class World implements NetworkListener, StateHashable {
   private Footprint footprint;
   /**
    * Per rank and thread, what each program counter may still reach; shared by all copies, and so
-   * by the threads of a parallel search: in logical mode filled in the constructor and read-only
-   * afterwards; in timed mode (one thread) filled on first use.
+   * by the threads of a parallel search: filled in the constructor and read-only afterwards. Only
+   * logical mode reads it (persistent sets, polling); in timed mode it stays empty.
    */
   private final Reach[][][] reach;
   /** Successors computed by {@link #dryRun}, kept until the explorer takes them (never copied). */
@@ -364,16 +364,9 @@ public final class World implements NetworkListener, StateHashable {
     return action.half() == Action.Half.NONE ? actor : actor | ((long) action.half().ordinal() << 46);
   }
 
+  /** Logical mode only (persistent sets, polling): what a thread's program counter may still reach. */
   Reach reach(ThreadState t) {
-    if (reach[t.rank] == null) {
-      reach[t.rank] = new Reach[ranks[t.rank].threads.length][];
-    }
-    Reach[] r = reach[t.rank][t.thread];
-    if (r == null) {
-      r = Reach.of(t.code, t.rank, t.thread, size);
-      reach[t.rank][t.thread] = r;
-    }
-    return r[Math.min(t.pc, t.code.size())];
+    return reach[t.rank][t.thread][Math.min(t.pc, t.code.size())];
   }
 
   long now() {
@@ -392,9 +385,8 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   void error(ThreadState t, String call, ErrorClass error, String detail, SourceLocation at) {
-    problems.add(error + " from " + call + " at " + (t == null ? "?" : t.name()));
-    emit(new TraceEvent.ErrorRaised(step, now(), t == null ? -1 : t.rank, t == null ? -1 : t.thread, call, error,
-        detail, at));
+    problems.add(error + " from " + call + " at " + t.name());
+    emit(new TraceEvent.ErrorRaised(step, now(), t.rank, t.thread, call, error, detail, at));
   }
 
   void erroneous(int rank, int thread, String rule, String detail, SourceLocation at) {
@@ -997,7 +989,7 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   void abort(ThreadState t, String why) {
-    SourceLocation at = t.pc < t.code.size() ? location(t, t.pc) : SourceLocation.unknown();
+    SourceLocation at = location(t, t.pc);
     erroneous(t.rank, t.thread, "program error", why, at);
     t.life = ThreadState.Life.ABORTED;
     t.block = BlockKind.NONE;
