@@ -530,6 +530,42 @@ class PersistentSetsTest {
     sameOutcomes("posted receive", spec);
   }
 
+  /**
+   * Rank 1 starts persistent synchronous sends to rank 0 on a duplicate communicator and on
+   * MPI_COMM_WORLD and tests each once; rank 0's two threads take them with MPI_Improbe or
+   * MPI_Mprobe and MPI_Mrecv (the second thread also takes rank 2's Sendrecv message). The ACK of
+   * each synchronous send goes out when its matched message is received: a closure that ignored the
+   * replies a thread's receives and handles will send lost final states (found by a generated
+   * search).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.2", text = "A synchronous send completes only when the matching receive has"
+      + " started")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void matchedProbesOfPersistentSynchronousSends_reachEveryOutcome() {
+    Program first = program().on("dup").improbe(anySource(), lit(0), "f", "m", null)
+        .ifElse(new dev.matchpoint.mpi.program.Cond.Not(new dev.matchpoint.mpi.program.Cond.Flag("f")),
+            b -> b.mprobe(anySource(), lit(0), "m", null), b -> { })
+        .mrecv("m", lit(8), Datatype.BYTE, null).build();
+    Program second = program().mprobe(anySource(), lit(0), "m", null).mrecv("m", lit(8), Datatype.BYTE, null)
+        .improbe(lit(2), lit(1), "f", "n", null)
+        .ifElse(new dev.matchpoint.mpi.program.Cond.Not(new dev.matchpoint.mpi.program.Cond.Flag("f")),
+            b -> b.mprobe(lit(2), lit(1), "n", null), b -> { })
+        .mrecv("n", lit(8), Datatype.BYTE, null).build();
+    Program one = program()
+        .call(new MpiOp.SendInit(SendMode.SYNCHRONOUS, lit(0), lit(0), lit(8), Datatype.BYTE, "dup", "a"))
+        .call(new MpiOp.Start(List.of("a"), true))
+        .call(new MpiOp.SendInit(SendMode.SYNCHRONOUS, lit(0), lit(0), lit(8), Datatype.BYTE, MpiOp.WORLD, "b"))
+        .call(new MpiOp.Start(List.of("b"), false)).test("b", "f", null).waitFor("b", null)
+        .test("a", "g", null).waitFor("a", null).call(new MpiOp.RequestFree("a")).call(new MpiOp.RequestFree("b"))
+        .build();
+    Program two = program().call(new MpiOp.Sendrecv(lit(0), lit(1), lit(8), Datatype.BYTE, procNull(), lit(0),
+        lit(0), Datatype.BYTE, MpiOp.WORLD, null)).build();
+    ModelSpec spec = ModelSpec.builder().communicator("dup").rank(first, second).rank(one).rank(two)
+        .options(smallEagerThreshold(WildcardPolicy.ANY)).build();
+    sameOutcomes("matched probes of persistent ssends", spec);
+  }
+
   /** Pairs 0 to 1 and 2 to 3 never touch a common object: the reduced search visits fewer states. */
   @Test
   @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
