@@ -74,6 +74,12 @@ class NetworkCodecTest {
     return n;
   }
 
+  private static String fingerprint(Network n) {
+    FingerprintSink f = new FingerprintSink();
+    n.hashInto(f);
+    return f.high() + " " + f.low();
+  }
+
   /** Everything a logical-mode model reads of the network, as text. */
   private static String observe(Network n) {
     StringBuilder sb = new StringBuilder();
@@ -127,6 +133,8 @@ class NetworkCodecTest {
       assertEquals(2, decoded.awaitingCredit().size());
       // The same deliveries in the same order: every later state is the same too.
       int steps = 0;
+      java.util.Set<String> fingerprints = new java.util.HashSet<>();
+      fingerprints.add(fingerprint(original));
       while (!original.isIdle()) {
         InFlight next = original.deliverable().get(original.deliverable().size() - 1);
         original.deliver(next.source(), next.dest(), next.linkSeq(), 2 + steps);
@@ -137,6 +145,7 @@ class NetworkCodecTest {
         }
         assertEquals(observe(original), observe(decoded), order.configName() + " after step " + steps);
         assertArrayEquals(encode(original), encode(decoded));
+        assertTrue(fingerprints.add(fingerprint(original)), "every delivery changes the state and its fingerprint");
         steps++;
       }
       assertTrue(steps >= 8, "every packet and credit delivered: " + steps);
@@ -156,6 +165,43 @@ class NetworkCodecTest {
     Network touched = Network.logical(3, noCreditPackets, QUIET);
     touched.returnEagerCredit(1, 0, 0, 0);
     assertArrayEquals(new byte[] {0}, encode(touched));
+    assertEquals(fingerprint(fresh), fingerprint(touched));
+  }
+
+  @Test
+  void packetsAtTheSamePositions_butOfAnotherKindOrSize_areAnotherState() {
+    Network a = Network.logical(3, options(DeliveryOrder.PER_PAIR_FIFO), QUIET);
+    Network b = Network.logical(3, options(DeliveryOrder.PER_PAIR_FIFO), QUIET);
+    Network c = Network.logical(3, options(DeliveryOrder.PER_PAIR_FIFO), QUIET);
+    a.send(new Packet("RTS", 0, 1, 16, null), 0);
+    b.send(new Packet("RTS", 0, 1, 17, null), 0);
+    c.send(new Packet("CTS", 0, 1, 16, null), 0);
+    assertTrue(fingerprint(a).equals(fingerprint(a.copy(QUIET))));
+    assertFalse(fingerprint(a).equals(fingerprint(b)));
+    assertFalse(fingerprint(a).equals(fingerprint(c)));
+  }
+
+  @Test
+  void aCopy_hasTheSameFuture_andNeitherSeesTheOthersDeliveries() {
+    for (DeliveryOrder order : DeliveryOrder.values()) {
+      Network original = busy(order);
+      original.send(new Packet("DATA", 2, 1, 6000, null), 1); // three packets on 2->1
+      String before = observe(original);
+      Network copy = original.copy(QUIET);
+      assertEquals(before, observe(copy));
+      Network reference = decode(encode(original), order);
+      while (!copy.isIdle()) {
+        InFlight next = copy.deliverable().get(0);
+        copy.deliver(next.source(), next.dest(), next.linkSeq(), 5);
+        reference.deliver(next.source(), next.dest(), next.linkSeq(), 5);
+        if (next.packet().kind().equals("EAGER")) {
+          copy.returnEagerCredit(1, 0, next.packet().sizeBytes(), 5);
+          reference.returnEagerCredit(1, 0, next.packet().sizeBytes(), 5);
+        }
+        assertEquals(observe(reference), observe(copy), order.configName());
+      }
+      assertEquals(before, observe(original), "the original is untouched by its copy's deliveries");
+    }
   }
 
   @Test
