@@ -159,6 +159,36 @@ class ChannelTest {
         r.report().toText());
   }
 
+  /**
+   * Rank 0 binds persistent request {@code q}, waits on the channel it named, then starts, waits for
+   * and frees {@code q}; rank 1 runs {@code one}.
+   */
+  private static RunResult bindOf(MpiOp init, Program one) {
+    Program zero = program().call(init).call(bind("q", "ch", 1)).waitFor("ch", null)
+        .call(new MpiOp.Start(List.of("q"), false)).waitFor("q", null).call(new MpiOp.RequestFree("q")).build();
+    return run(ModelSpec.builder().rank(zero).rank(one).options(OPTIONS).build());
+  }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "MPI_Bind_channel(MPI_Request *request, MPI_Request"
+      + " *channel_request) takes a persistent request")
+  void bindingANonPersistentRequest_orAWildcardReceive_isErroneous_andTheChannelIsNull_seed003() {
+    Program zero = program().irecv(lit(1), lit(0), lit(1), Datatype.INT, "q").call(bind("q", "ch", 1))
+        .waitFor("ch", null).waitFor("q", null).build();
+    Program one = program().send(lit(0), lit(0), lit(1), Datatype.INT).build();
+    RunResult plain = run(ModelSpec.builder().rank(zero).rank(one).options(OPTIONS).build());
+    assertEquals(List.of("erroneous: binding a request that is not persistent (seed 003) at r0.t0"), plain.problems());
+    assertEquals(Outcome.ERRONEOUS, plain.outcome());
+    RunResult wildcard = bindOf(new MpiOp.RecvInit(dev.matchpoint.mpi.program.ProgramBuilder.anySource(), lit(0),
+        lit(1), Datatype.INT, MpiOp.WORLD, "q"), one);
+    assertEquals(List.of("erroneous: binding a receive with MPI_ANY_SOURCE or MPI_PROC_NULL is not modelled at r0.t0"),
+        wildcard.problems());
+    RunResult procNull = bindOf(new MpiOp.SendInit(SendMode.STANDARD, dev.matchpoint.mpi.program.ProgramBuilder
+        .procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q"), program().build());
+    assertEquals(List.of("erroneous: binding a receive with MPI_ANY_SOURCE or MPI_PROC_NULL is not modelled at r0.t0"),
+        procNull.problems());
+  }
+
   @Test
   @SpecClause(source = "seed 003 Proposal 1", text = "Using MPI_Request_free() on a persistent channel type request "
       + "is erroneous.")
