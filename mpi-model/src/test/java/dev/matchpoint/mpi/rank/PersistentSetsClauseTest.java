@@ -197,4 +197,26 @@ class PersistentSetsClauseTest {
         .options(smallEagerThreshold(WildcardPolicy.ANY)).build();
     sameOutcomes("matched probes of persistent ssends", spec);
   }
+
+  /**
+   * Rank 0 sends to itself and to rank 1 and receives from any source, rank 1 sends to rank 0: the
+   * link from rank 0 to itself is an actor of its own (the first link in the closure's numbering,
+   * right after the last thread), whose deliveries race with rank 1's message.
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.5", text = "If a sender sends two messages in succession to the same destination,"
+      + " and both match the same receive, then this operation cannot receive the second message if the first one is"
+      + " still pending")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void aRankSendingToItself_besideAWildcardRace_reachesEveryOutcome() {
+    Program zero = program().isend(SendMode.STANDARD, lit(0), lit(0), lit(1), Datatype.INT, "s")
+        .send(lit(1), lit(0), lit(1), Datatype.INT)
+        .recv(anySource(), lit(0), lit(1), Datatype.INT, null).recv(anySource(), lit(0), lit(1), Datatype.INT, null)
+        .waitFor("s", null).build();
+    Program one = program().send(lit(0), lit(0), lit(1), Datatype.INT).recv(lit(0), lit(0), lit(1), Datatype.INT, null)
+        .build();
+    for (WildcardPolicy p : WildcardPolicy.values()) {
+      sameOutcomes("self send " + p, ModelSpec.builder().rank(zero).rank(one).options(options(p)).build());
+    }
+  }
 }
