@@ -222,4 +222,21 @@ class CollectivesTest {
     // Three members: dissemination in 2 rounds of 700 ns, after the last member calls at 5000 ns.
     assertTrue(returns.get(2).startsWith("MPI_Wait") && returns.get(2).endsWith(" @6400"), returns.toString());
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §5.12", text = "Once initiated, the operation may progress independently of any"
+      + " computation or other communication at participating processes")
+  void nonblockingBarrier_beforeAReceive_doesNotDeadlock_whereTheBlockingOneDoes() {
+    MpiOp ibarrier = new MpiOp.Collective(CollectiveKind.BARRIER, null, lit(0), Datatype.BYTE, null, MpiOp.WORLD,
+        "r");
+    Program zero = program().call(ibarrier).recv(lit(1), lit(0), lit(1), Datatype.INT, null).waitFor("r", null)
+        .build();
+    Program one = program().send(SendMode.SYNCHRONOUS, lit(0), lit(0), lit(1), Datatype.INT).call(ibarrier)
+        .waitFor("r", null).build();
+    for (CollectiveSync sync : CollectiveSync.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(zero).rank(one)
+          .options(ModelOptions.defaults().withCollectiveSync(sync)).build();
+      assertEquals(Set.of("ok"), verdicts(spec), sync.toString());
+    }
+  }
 }
