@@ -159,6 +159,23 @@ class ChannelTest {
         r.report().toText());
   }
 
+  @Test
+  @SpecClause(source = "docs/trace-format.md", text = "`what` (`bound`, `start`, `transfer`, `unbound`), `seq` (the"
+      + " transfer's position on the channel, -1 when none), `slot` (the start's circular-buffer slot, seq mod K, -1"
+      + " when none), `peer` (the rank at the other end)")
+  void eachEndsChannelEvents_runFromBoundToUnbound_namingItsPeer() {
+    RunResult r = run(lockStep(2, OPTIONS));
+    for (int rank = 0; rank < 2; rank++) {
+      int me = rank;
+      List<TraceEvent.ChannelEvent> mine = r.trace().of(TraceEvent.ChannelEvent.class).stream()
+          .filter(c -> c.rank() == me).toList();
+      assertEquals("bound", mine.get(0).what(), mine.toString());
+      assertEquals("unbound", mine.get(mine.size() - 1).what(), mine.toString());
+      assertEquals(2, mine.stream().filter(c -> c.what().equals("start")).count(), mine.toString());
+      assertTrue(mine.stream().allMatch(c -> c.peer() == 1 - me), mine.toString());
+    }
+  }
+
   /**
    * Rank 0 binds persistent request {@code q}, waits on the channel it named, then starts, waits for
    * and frees {@code q}; rank 1 runs {@code one}.
