@@ -191,6 +191,9 @@ class CollectivesTest {
     // exp(mu + sigma^2 / 2) = exp(5 + 0.5) = 244.69.
     assertEquals("algorithm recursive-doubling, 1 rounds, 245 ns @245",
         timedReturn(new LatencyModel.Lognormal(5, 1), allreduce));
+    // exp(5 + 0.25 / 2) = 168.17: sigma squared, not sigma over sigma.
+    assertEquals("algorithm recursive-doubling, 1 rounds, 168 ns @168",
+        timedReturn(new LatencyModel.Lognormal(5, 0.5), allreduce));
     assertEquals("algorithm dissemination, 1 rounds, 700 ns @700",
         timedReturn(new LatencyModel.Constant(700), coll(CollectiveKind.BARRIER, null, 0, null)));
   }
