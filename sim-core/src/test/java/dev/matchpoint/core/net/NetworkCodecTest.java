@@ -179,6 +179,18 @@ class NetworkCodecTest {
     assertTrue(fingerprint(a).equals(fingerprint(a.copy(QUIET))));
     assertFalse(fingerprint(a).equals(fingerprint(b)));
     assertFalse(fingerprint(a).equals(fingerprint(c)));
+    // The same for the second packet on a link.
+    a.send(new Packet("RTS", 0, 1, 16, null), 0);
+    b.send(new Packet("RTS", 0, 1, 16, null), 0);
+    Network d = a.copy(QUIET);
+    d.send(new Packet("RTS", 0, 2, 1, null), 0);
+    a.send(new Packet("RTS", 0, 2, 1, null), 0);
+    Network e = Network.logical(3, options(DeliveryOrder.PER_PAIR_FIFO), QUIET);
+    e.send(new Packet("RTS", 0, 1, 16, null), 0);
+    e.send(new Packet("RTS", 0, 1, 17, null), 0);
+    e.send(new Packet("RTS", 0, 2, 1, null), 0);
+    assertEquals(fingerprint(a), fingerprint(d));
+    assertFalse(fingerprint(a).equals(fingerprint(e)));
   }
 
   @Test
