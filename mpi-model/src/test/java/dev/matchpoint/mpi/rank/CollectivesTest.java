@@ -102,9 +102,11 @@ class CollectivesTest {
     ModelSpec never = ModelSpec.builder().rank(root).rank(one).rank(two)
         .options(ModelOptions.defaults().withCollectiveSync(CollectiveSync.NEVER)).build();
     assertEquals(Set.of("ok"), verdicts(never));
-    // Without the root's call, a member has nothing to return with.
+    // Without the root's call, a member has nothing to return with: the root calls only after rank 1's
+    // message, which rank 1 sends after its Bcast.
     Program lateRoot = program().recv(lit(1), lit(0), lit(1), Datatype.INT, null).call(bcast(0)).build();
-    ModelSpec noRoot = ModelSpec.builder().rank(lateRoot).rank(one).rank(program().call(bcast(0)).build())
+    Program oneToRoot = program().call(bcast(0)).send(lit(0), lit(0), lit(1), Datatype.INT).build();
+    ModelSpec noRoot = ModelSpec.builder().rank(lateRoot).rank(oneToRoot).rank(program().call(bcast(0)).build())
         .options(ModelOptions.defaults().withCollectiveSync(CollectiveSync.NEVER)).build();
     assertEquals(Set.of("deadlock"), verdicts(noRoot));
   }
