@@ -4,7 +4,6 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.anySource;
 import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
-import static dev.matchpoint.mpi.rank.PersistentSetsTest.CLAUSE;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.options;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.sameOutcomes;
 
@@ -29,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * needs. With the clause in place, persistent sets lose no final state from any reachable state.
  */
 class PersistentSetsClauseTest {
+  private static final String CLAUSE = "Exhaustive means exhaustive: every model decision reads only state the search"
+      + " can see (what the state fingerprint covers), and the reduced search reaches exactly the outcomes of naive"
+      + " enumeration on generated programs that use every feature";
   /** The swarm programs' protocol: messages of 64 bytes and more go by rendezvous. */
   private static ModelOptions smallEagerThreshold(WildcardPolicy policy) {
     return options(policy).withNetwork(NetworkOptions.defaults()

@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Test;
  * whose actors are independent it reduces.
  */
 class PersistentSetsTest {
-  static final String CLAUSE = "Exhaustive means exhaustive: every model decision reads only state the search"
+  private static final String CLAUSE = "Exhaustive means exhaustive: every model decision reads only state the search"
       + " can see (what the state fingerprint covers), and the reduced search reaches exactly the outcomes of naive"
       + " enumeration on generated programs that use every feature";
   private static final String PERSISTENT = "A set T of transitions enabled in a state s is persistent in s iff, for"
