@@ -359,7 +359,6 @@ final class PersistentSets {
     /** Per rank: whether an active thread of it may still run a control operation. */
     private final boolean[] activeControl;
     private final boolean roundRobin = w.spec.options().wildcard() == WildcardPolicy.ROUND_ROBIN;
-    private final boolean arrival = w.spec.options().wildcard() == WildcardPolicy.ARRIVAL;
 
     private final LinkTraffic[] traffic;
     private final boolean[] trafficKnown;

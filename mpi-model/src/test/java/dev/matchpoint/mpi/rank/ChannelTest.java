@@ -160,6 +160,53 @@ class ChannelTest {
   }
 
   @Test
+  @SpecClause(source = "docs/trace-format.md", text = "`what` (`bound`, `start`, `transfer`, `unbound`), `seq` (the"
+      + " transfer's position on the channel, -1 when none), `slot` (the start's circular-buffer slot, seq mod K, -1"
+      + " when none), `peer` (the rank at the other end)")
+  void eachEndsChannelEvents_runFromBoundToUnbound_namingItsPeer() {
+    RunResult r = run(lockStep(2, OPTIONS));
+    for (int rank = 0; rank < 2; rank++) {
+      int me = rank;
+      List<TraceEvent.ChannelEvent> mine = r.trace().of(TraceEvent.ChannelEvent.class).stream()
+          .filter(c -> c.rank() == me).toList();
+      assertEquals("bound", mine.get(0).what(), mine.toString());
+      assertEquals("unbound", mine.get(mine.size() - 1).what(), mine.toString());
+      assertEquals(2, mine.stream().filter(c -> c.what().equals("start")).count(), mine.toString());
+      assertTrue(mine.stream().allMatch(c -> c.peer() == 1 - me), mine.toString());
+    }
+  }
+
+  /**
+   * Rank 0 binds persistent request {@code q}, waits on the channel it named, then starts, waits for
+   * and frees {@code q}; rank 1 runs {@code one}.
+   */
+  private static RunResult bindOf(MpiOp init, Program one) {
+    Program zero = program().call(init).call(bind("q", "ch", 1)).waitFor("ch", null)
+        .call(new MpiOp.Start(List.of("q"), false)).waitFor("q", null).call(new MpiOp.RequestFree("q")).build();
+    return run(ModelSpec.builder().rank(zero).rank(one).options(OPTIONS).build());
+  }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "MPI_Bind_channel(MPI_Request *request, MPI_Request"
+      + " *channel_request) takes a persistent request")
+  void bindingANonPersistentRequest_orAWildcardReceive_isErroneous_andTheChannelIsNull_seed003() {
+    Program zero = program().irecv(lit(1), lit(0), lit(1), Datatype.INT, "q").call(bind("q", "ch", 1))
+        .waitFor("ch", null).waitFor("q", null).build();
+    Program one = program().send(lit(0), lit(0), lit(1), Datatype.INT).build();
+    RunResult plain = run(ModelSpec.builder().rank(zero).rank(one).options(OPTIONS).build());
+    assertEquals(List.of("erroneous: binding a request that is not persistent (seed 003) at r0.t0"), plain.problems());
+    assertEquals(Outcome.ERRONEOUS, plain.outcome());
+    RunResult wildcard = bindOf(new MpiOp.RecvInit(dev.matchpoint.mpi.program.ProgramBuilder.anySource(), lit(0),
+        lit(1), Datatype.INT, MpiOp.WORLD, "q"), one);
+    assertEquals(List.of("erroneous: binding a receive with MPI_ANY_SOURCE or MPI_PROC_NULL is not modelled at r0.t0"),
+        wildcard.problems());
+    RunResult procNull = bindOf(new MpiOp.SendInit(SendMode.STANDARD, dev.matchpoint.mpi.program.ProgramBuilder
+        .procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q"), program().build());
+    assertEquals(List.of("erroneous: binding a receive with MPI_ANY_SOURCE or MPI_PROC_NULL is not modelled at r0.t0"),
+        procNull.problems());
+  }
+
+  @Test
   @SpecClause(source = "seed 003 Proposal 1", text = "Using MPI_Request_free() on a persistent channel type request "
       + "is erroneous.")
   @SpecClause(source = "seed 003 Proposal 1", text = "This is blocking over the process pair of the implied channel, "

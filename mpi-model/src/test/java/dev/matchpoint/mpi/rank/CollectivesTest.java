@@ -102,9 +102,11 @@ class CollectivesTest {
     ModelSpec never = ModelSpec.builder().rank(root).rank(one).rank(two)
         .options(ModelOptions.defaults().withCollectiveSync(CollectiveSync.NEVER)).build();
     assertEquals(Set.of("ok"), verdicts(never));
-    // Without the root's call, a member has nothing to return with.
+    // Without the root's call, a member has nothing to return with: the root calls only after rank 1's
+    // message, which rank 1 sends after its Bcast.
     Program lateRoot = program().recv(lit(1), lit(0), lit(1), Datatype.INT, null).call(bcast(0)).build();
-    ModelSpec noRoot = ModelSpec.builder().rank(lateRoot).rank(one).rank(program().call(bcast(0)).build())
+    Program oneToRoot = program().call(bcast(0)).send(lit(0), lit(0), lit(1), Datatype.INT).build();
+    ModelSpec noRoot = ModelSpec.builder().rank(lateRoot).rank(oneToRoot).rank(program().call(bcast(0)).build())
         .options(ModelOptions.defaults().withCollectiveSync(CollectiveSync.NEVER)).build();
     assertEquals(Set.of("deadlock"), verdicts(noRoot));
   }
@@ -191,7 +193,55 @@ class CollectivesTest {
     // exp(mu + sigma^2 / 2) = exp(5 + 0.5) = 244.69.
     assertEquals("algorithm recursive-doubling, 1 rounds, 245 ns @245",
         timedReturn(new LatencyModel.Lognormal(5, 1), allreduce));
+    // exp(5 + 0.25 / 2) = 168.17: sigma squared, not sigma over sigma.
+    assertEquals("algorithm recursive-doubling, 1 rounds, 168 ns @168",
+        timedReturn(new LatencyModel.Lognormal(5, 0.5), allreduce));
     assertEquals("algorithm dissemination, 1 rounds, 700 ns @700",
         timedReturn(new LatencyModel.Constant(700), coll(CollectiveKind.BARRIER, null, 0, null)));
+  }
+
+  /** The return of each call of rank 0 in a timed run of three ranks, as "call result @time". */
+  private static List<String> timedReturnsOfRankZero(Program zero, Program others) {
+    ModelSpec spec = ModelSpec.builder().rank(zero).rank(others).rank(others)
+        .options(ModelOptions.defaults().withNetwork(NetworkOptions.defaults()
+            .withLatency(new LatencyModel.Constant(700)))).build();
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
+    assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+    return r.trace().of(TraceEvent.CallReturned.class).stream().filter(e -> e.rank() == 0)
+        .map(e -> e.call() + " " + e.result() + " @" + e.timeNs()).toList();
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §5.12", text = "a nonblocking call initiates a collective operation, which must be"
+      + " completed in a separate completion call. Once initiated, the operation may progress independently of any"
+      + " computation or other communication at participating processes")
+  void nonblockingBarrier_returnsAtOnce_andCompletesTheAlgorithmsTimeAfterTheLastMemberCalls() {
+    MpiOp ibarrier = new MpiOp.Collective(CollectiveKind.BARRIER, null, lit(0), Datatype.BYTE, null, MpiOp.WORLD,
+        "r");
+    Program zero = program().call(ibarrier).test("r", "f", null).waitFor("r", null).build();
+    Program late = program().call(new MpiOp.Compute(lit(5000))).call(ibarrier).waitFor("r", null).build();
+    List<String> returns = timedReturnsOfRankZero(zero, late);
+    assertEquals(3, returns.size(), returns.toString());
+    assertTrue(returns.get(0).startsWith("MPI_Ibarrier") && returns.get(0).endsWith(" @0"), returns.toString());
+    assertTrue(returns.get(1).startsWith("MPI_Test") && returns.get(1).contains("flag=false"), returns.toString());
+    // Three members: dissemination in 2 rounds of 700 ns, after the last member calls at 5000 ns.
+    assertTrue(returns.get(2).startsWith("MPI_Wait") && returns.get(2).endsWith(" @6400"), returns.toString());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §5.12", text = "Once initiated, the operation may progress independently of any"
+      + " computation or other communication at participating processes")
+  void nonblockingBarrier_beforeAReceive_doesNotDeadlock_whereTheBlockingOneDoes() {
+    MpiOp ibarrier = new MpiOp.Collective(CollectiveKind.BARRIER, null, lit(0), Datatype.BYTE, null, MpiOp.WORLD,
+        "r");
+    Program zero = program().call(ibarrier).recv(lit(1), lit(0), lit(1), Datatype.INT, null).waitFor("r", null)
+        .build();
+    Program one = program().send(SendMode.SYNCHRONOUS, lit(0), lit(0), lit(1), Datatype.INT).call(ibarrier)
+        .waitFor("r", null).build();
+    for (CollectiveSync sync : CollectiveSync.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(zero).rank(one)
+          .options(ModelOptions.defaults().withCollectiveSync(sync)).build();
+      assertEquals(Set.of("ok"), verdicts(spec), sync.toString());
+    }
   }
 }

@@ -140,7 +140,7 @@ class PersistentSetsTest {
     return program().send(lit(dest), lit(tag), lit(count), Datatype.INT).build();
   }
 
-  private static ModelOptions options(WildcardPolicy policy) {
+  static ModelOptions options(WildcardPolicy policy) {
     return ModelOptions.defaults().withWildcard(policy);
   }
 

@@ -153,6 +153,35 @@ class NetworkTest {
   }
 
   @Test
+  void loggp_aComputeStepOfZeroNs_endsByAnEvent_neverInsideTheCallThatStartsIt() {
+    // The caller (a rank's thread) marks itself busy after starting the step; its end must come after.
+    Kernel kernel = new Kernel(new SchedulerSeam(FifoScheduler.INSTANCE));
+    Network net = Network.timed(2, options(new LatencyModel.LogGP(1000, 200, 100, 2.0), DeliveryOrder.PER_PAIR_FIFO),
+        new RandomStreams(1), kernel, new Recorder());
+    List<String> log = new ArrayList<>();
+    kernel.schedule(50, () -> {
+      net.compute(0, 0, () -> log.add("done @" + kernel.nowNs()));
+      log.add("returned @" + kernel.nowNs());
+    });
+    kernel.run(Long.MAX_VALUE, Long.MAX_VALUE);
+    assertEquals(List.of("returned @50", "done @50"), log);
+  }
+
+  @Test
+  void latency_uniform_drawsEachValueOfItsRangeAsOften() {
+    // DESIGN §3: random models draw through SSJ's inverse distribution functions.
+    umontreal.ssj.rng.RandomStream stream = new RandomStreams(5).stream("net.latency.0-1");
+    int[] seen = new int[10];
+    LatencyModel.Uniform u = new LatencyModel.Uniform(3, 6);
+    for (int i = 0; i < 4000; i++) {
+      seen[(int) u.sampleNs(stream)]++;
+    }
+    for (int v = 3; v <= 6; v++) {
+      assertTrue(seen[v] > 850 && seen[v] < 1150, v + " drawn " + seen[v] + " times of 4000");
+    }
+  }
+
+  @Test
   void loggp_consecutivePacketsFromOneSender_areSpacedByGPlusBytesTime() {
     LatencyModel.LogGP p = new LatencyModel.LogGP(1000, 200, 300, 2.0);
     Kernel kernel = new Kernel(new SchedulerSeam(FifoScheduler.INSTANCE));
