@@ -5,6 +5,7 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.sched.ChoicePoint;
 import dev.matchpoint.core.sched.Scheduler;
@@ -164,5 +165,46 @@ class CallEdgesTest {
         .filter(c -> c.startsWith("MPI_Recv source") || c.startsWith("MPI_Waitany") || c.startsWith("MPI_Testany"))
         .toList());
     assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+  }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "Bind and unbind are blocking, and will only complete when the "
+      + "other side of the channel completes the corresponding call.")
+  void aBlockingBindOrUnbindOfTwoChannels_returnsOnceBothPeersHaveAnswered() {
+    // Rank 0 binds one channel to rank 1, which binds at once, and one to rank 2, which binds after
+    // 50 us; then unbinds both, rank 1 unbinding after 60 us, rank 2 after 50 more: rank 0's calls
+    // return after rank 2's, and leave nothing behind.
+    Program hub = program()
+        .call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.SendInit(SendMode.STANDARD, lit(2), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q"))
+        .call(new MpiOp.BindChannel(List.of("p", "q"), List.of("a", "b"), List.of(1, 1), false, false))
+        .call(new MpiOp.UnbindChannel(List.of("a", "b"), false))
+        .call(new MpiOp.RequestFree("p")).call(new MpiOp.RequestFree("q")).build();
+    Program quick = leaf(0, 60_000);
+    Program slow = leaf(50_000, 50_000);
+    RunResult r = RankRuns.run(hub, quick, slow);
+    assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+    assertEquals(List.of(), r.problems());
+    long slowBind = returnedAt(r, 2, "MPI_Bind_channel");
+    long slowUnbindCalled = r.trace().of(TraceEvent.CallStarted.class).stream()
+        .filter(c -> c.rank() == 2 && c.call().equals("MPI_Unbind_channel")).findFirst().orElseThrow().timeNs();
+    assertTrue(returnedAt(r, 0, "MPI_Bind_channels") >= slowBind - 1_000,
+        "rank 0's bind returns with the slow peer's: " + returnedAt(r, 0, "MPI_Bind_channels") + " vs " + slowBind);
+    assertTrue(returnedAt(r, 0, "MPI_Unbind_channels") > slowUnbindCalled,
+        "rank 0's unbind returns after the slow peer unbinds: " + returnedAt(r, 0, "MPI_Unbind_channels"));
+  }
+
+  /** The receive side of a channel from rank 0, computing before its bind and before its unbind (ns). */
+  private static Program leaf(int beforeBindNs, int beforeUnbindNs) {
+    return program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.Compute(lit(beforeBindNs)))
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("c"), List.of(1), false, false))
+        .call(new MpiOp.Compute(lit(beforeUnbindNs))).call(new MpiOp.UnbindChannel(List.of("c"), false))
+        .call(new MpiOp.RequestFree("p")).build();
+  }
+
+  private static long returnedAt(RunResult r, int rank, String call) {
+    return r.trace().of(TraceEvent.CallReturned.class).stream().filter(c -> c.rank() == rank && c.call().equals(call))
+        .findFirst().orElseThrow(() -> new AssertionError(call + " never returned on rank " + rank)).timeNs();
   }
 }
