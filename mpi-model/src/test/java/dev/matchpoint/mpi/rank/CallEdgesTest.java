@@ -16,6 +16,7 @@ import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.run.Outcome;
@@ -23,6 +24,7 @@ import dev.matchpoint.mpi.run.RunOptions;
 import dev.matchpoint.mpi.run.RunResult;
 import dev.matchpoint.mpi.run.Runner;
 import dev.matchpoint.mpi.trace.TraceEvent;
+import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -69,11 +71,14 @@ class CallEdgesTest {
       + "implementation dependent.")
   @SpecClause(source = "MPI-3.1 §3.2.4", text = "The receiver may specify a wildcard MPI_ANY_SOURCE value for source, "
       + "and/or a wildcard MPI_ANY_TAG value for tag, indicating that any source and/or tag are acceptable.")
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_TAG Invalid tag argument")
   void anOutOfRangeTagOrRank_isReportedWithWhatTheCallAccepts() {
     // A receive also accepts MPI_ANY_TAG, a send does not; a number that is not a constant's code gets
     // no word about computed constants.
     RunResult r = RankRuns.run(program().send(lit(0), lit(-5), lit(1), Datatype.INT)
-        .recv(lit(0), lit(-5), lit(1), Datatype.INT, null).recv(lit(-7), lit(0), lit(1), Datatype.INT, null).build());
+        .recv(lit(0), lit(-5), lit(1), Datatype.INT, "st").recv(lit(-7), lit(0), lit(1), Datatype.INT, null).build());
+    // The receive's status says the error, with no source, tag or data.
+    assertEquals("MPI_Recv source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B MPI_ERR_TAG", RankRuns.returns(r, 0).get(1));
     assertEquals(List.of("MPI_Send MPI_ERR_TAG: tag -5 is outside [0, MPI_TAG_UB=" + Mpi.TAG_UB + "]",
         "MPI_Recv MPI_ERR_TAG: tag -5 is outside [0, MPI_TAG_UB=" + Mpi.TAG_UB + "] and not MPI_ANY_TAG",
         "MPI_Recv MPI_ERR_RANK: rank -7 is outside the communicator of size 1"), errorDetails(r));
@@ -206,5 +211,21 @@ class CallEdgesTest {
   private static long returnedAt(RunResult r, int rank, String call) {
     return r.trace().of(TraceEvent.CallReturned.class).stream().filter(c -> c.rank() == rank && c.call().equals(call))
         .findFirst().orElseThrow(() -> new AssertionError(call + " never returned on rank " + rank)).timeNs();
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.10", text = "The semantics of a send-receive operation is what would be obtained if "
+      + "the caller forked two concurrent threads, one to execute the send, and one to execute the receive, followed "
+      + "by a join of these two threads.")
+  void aSendrecvOfNoElements_stillRunsAsTwoHalves() {
+    // A count of 0 is valid: the call splits into its send half and its receive half in logical mode.
+    MpiOp.Sendrecv empty = new MpiOp.Sendrecv(lit(1), lit(0), lit(0), Datatype.INT, lit(1), lit(0), lit(0),
+        Datatype.INT, MpiOp.WORLD, null);
+    MpiOp.Sendrecv back = new MpiOp.Sendrecv(lit(0), lit(0), lit(0), Datatype.INT, lit(0), lit(0), lit(0),
+        Datatype.INT, MpiOp.WORLD, null);
+    World w = World.logical(ModelSpec.builder().rank(program().call(empty).build()).rank(program().call(back).build())
+        .build(), TraceSink.NONE, new Checks(List.of()), false);
+    assertEquals(List.of("SEND", "RECEIVE", "SEND", "RECEIVE"), w.enabled().stream()
+        .filter(a -> a.kind() == Action.Kind.STEP).map(a -> a.half().name()).toList());
   }
 }
