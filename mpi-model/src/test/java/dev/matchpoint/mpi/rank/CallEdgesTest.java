@@ -4,6 +4,7 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.anySource;
 import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static dev.matchpoint.mpi.program.ProgramBuilder.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -227,5 +228,17 @@ class CallEdgesTest {
         .build(), TraceSink.NONE, new Checks(List.of()), false);
     assertEquals(List.of("SEND", "RECEIVE", "SEND", "RECEIVE"), w.enabled().stream()
         .filter(a -> a.kind() == Action.Kind.STEP).map(a -> a.half().name()).toList());
+  }
+
+  @Test
+  @SpecClause(source = "docs/scenario-format.md", text = "reading a variable no call has set yet is a program error")
+  void aWildcardCandidateReadingAStatusNeverSet_abortsTheThreadWithTheReason() {
+    // The receive's source is the source of a status that no call has set yet: asking which sources
+    // the receive could take must not fail; the call itself stops the thread with the reason.
+    RunResult r = RankRuns.run(program().recv(source("st"), lit(0), lit(1), Datatype.INT, null)
+        .probe(lit(0), lit(0), "st").build());
+    assertEquals(List.of("erroneous: program error at r0.t0"), r.problems());
+    assertEquals(List.of("program error: status 'st' is read before any call set it"), r.trace()
+        .of(TraceEvent.ErroneousUse.class).stream().map(e -> e.rule() + ": " + e.detail()).toList());
   }
 }

@@ -62,8 +62,9 @@ class CancelProbeFootprintTest {
   }
 
   /**
-   * Rank 0 cancels a rendezvous send twice; the receiver's answer (refused: the receive matched the
-   * RTS) arrives before or after the second MPI_Cancel, which asks again only once it has.
+   * Rank 0 cancels a rendezvous send twice; the receiver's answer (refused: a matched probe took the
+   * RTS, and no CTS has come back) arrives before or after the second MPI_Cancel, which asks again
+   * only once it has.
    */
   @Test
   @SpecClause(source = "DESIGN §5", text = CLAUSE)
@@ -73,7 +74,7 @@ class CancelProbeFootprintTest {
   void aCancelAnswerRacingWithASecondCancel_independentActionsCommute() {
     Program sender = program().isend(SendMode.STANDARD, lit(1), lit(0), lit(2048), Datatype.INT, "s")
         .call(new MpiOp.Cancel("s")).call(new MpiOp.Cancel("s")).waitFor("s", null).build();
-    Program receiver = program().recv(lit(0), lit(0), lit(2048), Datatype.INT, null).build();
+    Program receiver = program().mprobe(lit(0), lit(0), "m", null).mrecv("m", lit(2048), Datatype.INT, null).build();
     ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).options(untilMatched()).build();
     assertTrue(FootprintTest.assertIndependentPairsCommute("cancel answer and second cancel", spec) > 0);
   }
