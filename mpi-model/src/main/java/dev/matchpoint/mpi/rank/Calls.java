@@ -12,7 +12,6 @@ import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
-import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.trace.MatchKind;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
@@ -573,9 +572,5 @@ final class Calls {
     }
     Request r = t.requests.get((int) (v - 1));
     return r == null ? INVALID : r;
-  }
-
-  static SourceLocation at(Instr.Call c) {
-    return c.at();
   }
 }

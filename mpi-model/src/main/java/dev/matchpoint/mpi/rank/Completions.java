@@ -129,7 +129,8 @@ final class Completions {
           "\"Using MPI_Request_free() on a persistent channel type request is erroneous\": unbind '" + var + "'", c.at());
       return true;
     }
-    if (r.done() || (r.persistent && !r.active)) {
+    if (r.done()) {
+      // Completed, or an inactive persistent request (always complete: Persistent#inactive).
       t.dropRequest(r);
     } else {
       r.freed = true;
@@ -167,9 +168,7 @@ final class Completions {
     if (r.bindPending >= 0) {
       return false;
     }
-    if (r.persistent && !r.active) {
-      return true;
-    }
+    // An inactive persistent request is complete (Persistent#inactive): done.
     return r.done();
   }
 

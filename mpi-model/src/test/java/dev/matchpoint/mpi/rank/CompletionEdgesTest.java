@@ -40,4 +40,17 @@ class CompletionEdgesTest {
         "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B"), RankRuns.returns(r, 1));
     assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "A persistent communication request is deallocated by a call to "
+      + "MPI_REQUEST_FREE")
+  @SpecClause(source = "MPI-3.1 §8.7", text = "It must locally complete all MPI operations that it initiated")
+  void requestFree_ofAnInactivePersistentReceive_deallocatesItAtOnce() {
+    // Never started, the receive has no operation to wait for: nothing is outstanding at the end.
+    Program p = program().call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q"))
+        .call(new MpiOp.RequestFree("q")).build();
+    RunResult r = RankRuns.run(p);
+    assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+    assertEquals(List.of(), r.problems());
+  }
 }
