@@ -74,7 +74,7 @@ final class Channel {
     sink.putBoolean(sender).putInt(peer).putInt(tag).putInt(context).putLong(bytes).putInt(type.ordinal())
         .putInt(slack).putInt(inRequest)
         .putInt(phase.ordinal()).putLong(peerEndpoint).putBoolean(peerUnbound).putLong(starts).putLong(completions)
-        .putLong(waits).putLong(arrivedContiguous);
+        .putLong(waits).putLong(arrivedContiguous).putInt(arrivedAhead.size());
     arrivedAhead.forEach(sink::putLong);
   }
 }
