@@ -804,15 +804,11 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
+  /** As {@link #after(long, Later)}, for work and label given apart. */
   void after(long timeNs, Runnable r, java.util.function.Supplier<String> label) {
-    if (kernel == null || timeNs <= kernel.nowNs()) {
-      r.run();
-      return;
-    }
-    kernel.scheduleAt(timeNs, new Kernel.Action() {
+    after(timeNs, new Later(this) {
       @Override
-      public void fire() {
-        step++;
+      void run() {
         r.run();
       }
 
@@ -844,7 +840,10 @@ public final class World implements NetworkListener, StateHashable {
     abstract void run();
   }
 
-  /** As {@link #after(long, Runnable, java.util.function.Supplier)}, with one object for work and label. */
+  /**
+   * Timed mode: runs {@code later} at simulated time {@code timeNs} (ns) as a kernel event, or at
+   * once when that time is not in the future (and in logical mode, which has no kernel).
+   */
   void after(long timeNs, Later later) {
     if (kernel == null || timeNs <= kernel.nowNs()) {
       later.run();
