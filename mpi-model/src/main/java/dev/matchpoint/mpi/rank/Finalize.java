@@ -137,6 +137,8 @@ final class Finalize {
       case MRECV -> "MPI_Imrecv";
       case CHANNEL -> "channel";
       case COLLECTIVE -> "nonblocking collective #" + r.seq + " on context " + r.context;
+      case PARTITIONED -> (r.part.sender ? "MPI_Psend_init to rank " + r.dest : "MPI_Precv_init from source "
+          + r.sourcePattern) + ", " + r.part.partitions + " partition(s)";
     };
     return r.kind == RequestKind.MRECV || r.kind == RequestKind.COLLECTIVE ? call : call + ", tag " + TraceEvent.tagPattern(r.kind == RequestKind.SEND
         ? r.tag : r.tagPattern);
