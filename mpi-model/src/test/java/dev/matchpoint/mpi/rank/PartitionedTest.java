@@ -276,4 +276,16 @@ class PartitionedTest {
     assertEquals(List.of(Protocols.TYPE_MISMATCH), rules(r));
     assertEquals(new TreeSet<>(List.of()), new TreeSet<>(rules(run(sender(1, 4).build(), receiver(1, 4).build()))));
   }
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_ARG Invalid argument of some other kind")
+  void aPartitionOutOfRange_orAnEmptyRange_isMpiErrArg_andSendsNothing() {
+    RunResult r = run(program().call(psend(1, 0, 2, 8, "p")).call(start("p")).call(pready("p", 2))
+        .call(new PartitionCalls.Pready(ReadyForm.RANGE, List.of(lit(1), lit(0)), "p")).build(),
+        program().call(precv(0, 0, 2, 8, "p")).call(start("p")).call(parrived("p", 5, "f")).build());
+    List<String> errors = r.trace().of(TraceEvent.ErrorRaised.class).stream()
+        .map(e -> e.rank() + " " + e.call() + " " + e.error()).toList();
+    assertEquals(List.of("0 MPI_Pready MPI_ERR_ARG", "0 MPI_Pready_range MPI_ERR_ARG", "1 MPI_Parrived MPI_ERR_ARG"),
+        errors.stream().sorted().toList());
+    assertEquals(0L, r.packetCounts().getOrDefault(Partitions.PDATA, 0L));
+  }
 }
