@@ -483,7 +483,7 @@ public final class Network {
       if (link.idle()) {
         continue;
       }
-      if (fifo && anyOrderKinds.isEmpty()) {
+      if (fifo && (anyOrderKinds.isEmpty() || link.inFlightCount() == 1)) {
         out.add(link.oldest());
       } else if (fifo) {
         link.addDeliverableTo(out, anyOrderKinds);
