@@ -321,6 +321,14 @@ final class Partitions {
     return false;
   }
 
+  /** A partition that no receive epoch took, for the {@code complete-before-finalize} report. */
+  static String unreceived(int rank, Partitioned.Ahead a) {
+    Partitioned.Data d = a.data();
+    return "partition " + d.partition() + " (epoch " + d.epoch() + ") of partitioned send "
+        + RequestIds.format(d.sendRequest()) + " initialised at " + d.sentAt() + " was never received by rank " + rank
+        + " (no matching MPI_Precv_init started that epoch)";
+  }
+
   /** What a thread blocked on this request waits for, for deadlock reports. */
   static String waitingFor(Request r) {
     Partitioned p = r.part;

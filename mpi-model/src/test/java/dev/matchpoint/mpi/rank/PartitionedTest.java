@@ -288,4 +288,12 @@ class PartitionedTest {
         errors.stream().sorted().toList());
     assertEquals(0L, r.packetCounts().getOrDefault(Partitions.PDATA, 0L));
   }
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.7", text = "if the process is the target of a send, then it must post the "
+      + "matching receive")
+  void partitionsNoReceiveEverTook_areWorkOutstandingAtFinalize() {
+    RunResult r = run(sender(2, 4).call(new MpiOp.RequestFree("p")).build(), program().build());
+    assertTrue(r.violations().stream().anyMatch(v -> v.message().contains("partition 1 (epoch 0) of partitioned "
+        + "send r0.t0#0") && v.message().contains("never received by rank 1")), r.violations()::toString);
+  }
 }
