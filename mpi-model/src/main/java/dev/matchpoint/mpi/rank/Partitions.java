@@ -293,7 +293,7 @@ final class Partitions {
           () -> "partitioned " + RequestIds.format(d.sendRequest()) + " epoch " + d.epoch());
     }
     p.arrived.set(d.partition());
-    if (p.allArrived()) {
+    if (p.allArrived() && !r.finished()) {
       long sent = p.senderPartitions * p.senderBytesPerPartition;
       r.complete(source, r.tagPattern, Math.min(sent, r.capacityBytes),
           sent > r.capacityBytes ? ErrorClass.MPI_ERR_TRUNCATE : ErrorClass.MPI_SUCCESS);
