@@ -29,5 +29,7 @@ public enum ErrorClass {
   /** Known error not in this list. */
   MPI_ERR_OTHER,
   /** Invalid root of a rooted collective operation (not a rank of the communicator). */
-  MPI_ERR_ROOT
+  MPI_ERR_ROOT,
+  /** Invalid argument of some other kind, e.g. a partition number out of range (MPI-4.0 §4.2.1). */
+  MPI_ERR_ARG
 }

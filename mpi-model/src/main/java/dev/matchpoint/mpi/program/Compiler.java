@@ -221,6 +221,20 @@ public final class Compiler {
       }
     } else if (op instanceof MpiOp.UnbindChannel u) {
       u.channels().forEach(ch -> use(ch, VarType.REQUEST, at));
+    } else if (op instanceof MpiOp.PartitionCall p) {
+      if (p.comm() != null) {
+        comm(p.comm(), at);
+      }
+      p.exprs().forEach(e -> useExpr(e, at));
+      if (p.requestUsed() != null) {
+        use(p.requestUsed(), VarType.REQUEST, at);
+      }
+      if (p.requestDefined() != null) {
+        def(p.requestDefined(), VarType.REQUEST, at);
+      }
+      if (p.flag() != null) {
+        def(p.flag(), VarType.FLAG, at);
+      }
     } else if (op instanceof MpiOp.Collective x) {
       comm(x.comm(), at);
       if (x.request() != null) {

@@ -24,6 +24,27 @@ public sealed interface MpiOp {
   String WORLD = "world";
 
   /**
+   * A partitioned communication call (MPI-4.0 chapter 4), one of the records of {@link
+   * PartitionCalls}; what the compiler checks of it is declared here.
+   */
+  non-sealed interface PartitionCall extends MpiOp {
+    /** The communicator named, or null. */
+    String comm();
+
+    /** The integer expressions the call reads, in argument order. */
+    List<Expr> exprs();
+
+    /** The request variable the call reads, or null. */
+    String requestUsed();
+
+    /** The request variable the call binds, or null. */
+    String requestDefined();
+
+    /** The flag variable the call sets, or null. */
+    String flag();
+  }
+
+  /**
    * Blocking send in one of the four modes: MPI_Send, MPI_Bsend, MPI_Ssend, MPI_Rsend (MPI-3.1
    * §3.2.1, §3.4).
    *

@@ -354,6 +354,8 @@ final class Calls {
       return Channels.unbind(w, t, c, x);
     } else if (op instanceof MpiOp.Collective x) {
       return Collectives.exec(w, t, c, x, variant);
+    } else if (op instanceof MpiOp.PartitionCall x) {
+      return Partitions.exec(w, t, c, x);
     }
     return Completions.exec(w, t, c, op, variant);
   }

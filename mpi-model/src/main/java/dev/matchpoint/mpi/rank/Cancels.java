@@ -43,6 +43,13 @@ final class Cancels {
               + "collective" : "the persistent request is inactive", c.at());
       return true;
     }
+    if (Partitions.activeNotCompleted(r)) {
+      w.erroneous(t.rank, t.thread, Partitions.FREE_ACTIVE, "MPI_Cancel of '" + var + "', started at " + r.at
+          + " and not completed", c.at());
+      return true;
+    } else if (r.kind == RequestKind.PARTITIONED) {
+      return true; // its operation is complete: nothing to cancel
+    }
     if (r.transferId >= 0) {
       // An Ibsend: cancel its buffered transfer, or, once the transfer has left the buffer, its message
       // through the Ibsend's own request (which cancelSend then marks).

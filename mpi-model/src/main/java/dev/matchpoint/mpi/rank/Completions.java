@@ -129,6 +129,12 @@ final class Completions {
           "\"Using MPI_Request_free() on a persistent channel type request is erroneous\": unbind '" + var + "'", c.at());
       return true;
     }
+    if (Partitions.activeNotCompleted(r)) {
+      w.erroneous(t.rank, t.thread, Partitions.FREE_ACTIVE, "MPI_Request_free of '" + var + "', started at " + r.at
+          + " and not completed: \"Freeing or canceling a partitioned communication request that is active [...] "
+          + "and not completed is erroneous\"", c.at());
+      return true;
+    }
     if (r.done()) {
       // Completed, or an inactive persistent request (always complete: Persistent#inactive).
       t.dropRequest(r);

@@ -84,6 +84,9 @@ final class Finalize {
       for (Message m : inFlight.getOrDefault(rank.rank, List.of())) {
         out.add(unreceived(rank.rank, m, "it is still in flight"));
       }
+      for (Partitioned.Ahead a : rank.partitions.ahead) {
+        out.add(new Outstanding(rank.rank, -1, Partitions.unreceived(rank.rank, a), a.data().sentAt()));
+      }
       for (Message m : awaitingCredit.getOrDefault(rank.rank, List.of())) {
         out.add(unreceived(rank.rank, m, "it still waits for eager credit"));
       }
@@ -137,6 +140,8 @@ final class Finalize {
       case MRECV -> "MPI_Imrecv";
       case CHANNEL -> "channel";
       case COLLECTIVE -> "nonblocking collective #" + r.seq + " on context " + r.context;
+      case PARTITIONED -> (r.part.sender ? "MPI_Psend_init to rank " + r.dest : "MPI_Precv_init from source "
+          + r.sourcePattern) + ", " + r.part.partitions + " partition(s)";
     };
     return r.kind == RequestKind.MRECV || r.kind == RequestKind.COLLECTIVE ? call : call + ", tag " + TraceEvent.tagPattern(r.kind == RequestKind.SEND
         ? r.tag : r.tagPattern);

@@ -33,7 +33,9 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code buffer(r)}: rank r's attached buffer for buffered sends.
  *   <li>{@code binds(r)}: rank r's channel state (endpoints awaiting their peers, peers' offers
  *       awaiting local binds, and the starts of its receive endpoints, which a send start on the
- *       channel reads for the ready property; seed 003).
+ *       channel reads for the ready property; seed 003), and its partitioned state: the partitioned
+ *       initialisations counted and the partitions arrived ahead of their receive's epoch (MPI-4.0
+ *       chapter 4).
  *   <li>{@code collective(c)}: the blocking collectives called on the communicator of context c
  *       (every rank's log of them). Written by every collective call, read by a blocked collective's
  *       return.

@@ -50,6 +50,9 @@ public final class OpText {
     } else if (op instanceof MpiOp.Collective) {
       return Collectives.result(t);
     }
+    if (op instanceof MpiOp.PartitionCall p && p.flag() != null) {
+      return "flag=" + (Vars.flagValue(t, p.flag()) == 1);
+    }
     List<String> out = new ArrayList<>();
     String status = statusVar(op);
     String flag = null;
@@ -273,6 +276,8 @@ public final class OpText {
       a.add("slackness=" + b.slackness());
     } else if (op instanceof MpiOp.UnbindChannel u) {
       a.add("channels=" + u.channels());
+    } else if (op instanceof MpiOp.PartitionCall p) {
+      a.addAll(Partitions.args(p, e -> value(e, t, n, false)));
     } else if (op instanceof MpiOp.Collective x) {
       if (x.root() != null) {
         a.add("root=" + value(x.root(), t, n, false));

@@ -84,6 +84,8 @@ final class Persistent {
       Request r = starts.get(plan.order()[k]).request();
       if (r.kind == RequestKind.CHANNEL) {
         Channels.start(w, t, c, r);
+      } else if (r.kind == RequestKind.PARTITIONED) {
+        Partitions.start(w, t, c, r);
       } else {
         activate(w, t, r, c.at(), plan.sources()[k]);
       }

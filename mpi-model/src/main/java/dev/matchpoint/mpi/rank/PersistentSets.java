@@ -77,9 +77,10 @@ final class PersistentSets {
     if (enabled.size() <= 1) {
       return enabled;
     }
-    if (Collectives.anyReachable(w)) {
+    if (Collectives.anyReachable(w) || Partitions.anyReachable(w)) {
       // Conservative: a collective conflicts with everything on its communicator, and its return
-      // depends on every member's calls; no reduction while any thread may still call one.
+      // depends on every member's calls; no reduction while any thread may still call one. The same
+      // for partitioned communication (its packets, requests and ahead lists are not in the futures).
       return enabled;
     }
     PersistentSets ps = new PersistentSets(w, enabled);

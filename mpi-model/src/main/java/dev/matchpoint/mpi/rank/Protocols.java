@@ -79,6 +79,8 @@ final class Protocols {
       w.after(f.injectedNs(), new SendInjected(w, m.sendRequestId(), m.mode() == SendMode.SYNCHRONOUS, m.key()));
     } else if (Payloads.CDATA.equals(p.kind())) {
       Channels.injected(w, f);
+    } else if (Partitions.PDATA.equals(p.kind())) {
+      Partitions.injected(w, f);
     } else if (Payloads.DATA.equals(p.kind())) {
       Payloads.Data d = (Payloads.Data) p.payload();
       w.after(f.injectedNs(), new SendInjected(w, d.sendRequestId(), false, -1));
@@ -158,6 +160,7 @@ final class Protocols {
       case Payloads.BIND -> Channels.bindArrived(w, f);
       case Payloads.UNBIND -> Channels.unbindArrived(w, f);
       case Payloads.CDATA -> Channels.dataArrived(w, f);
+      case Partitions.PDATA -> Partitions.arrived(w, f);
       case Network.CREDIT -> {
         // The network restored the credit of link dest->source and injected what waited for it.
         w.touchLinkTail(me, p.source());

@@ -40,6 +40,8 @@ final class RankState {
   final ReadySends readySends;
   /** The blocking collectives the rank's threads have called, per communicator ({@link Collectives}). */
   final Collectives.Log collectives;
+  /** Partitioned initialisations counted and partitions arrived ahead (MPI-4.0 chapter 4). */
+  final Partitioned.Table partitions;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
   /**
@@ -62,6 +64,7 @@ final class RankState {
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
     this.collectives = new Collectives.Log();
+    this.partitions = new Partitioned.Table();
   }
 
   private RankState(RankState o) {
@@ -80,6 +83,7 @@ final class RankState {
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
     this.readySends = o.readySends.copy();
     this.collectives = o.collectives.copy();
+    this.partitions = new Partitioned.Table(o.partitions);
   }
 
   RankState copy() {
@@ -142,5 +146,6 @@ final class RankState {
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);
     collectives.hashInto(sink);
+    partitions.hashInto(sink);
   }
 }

@@ -50,6 +50,8 @@ final class Reach {
   boolean control;
   /** Some reachable call is a blocking collective (MPI-3.1 chapter 5). */
   boolean collectives;
+  /** Some reachable call is a partitioned communication call (MPI-4.0 chapter 4). */
+  boolean partitioned;
   /**
    * The instruction lies in a {@code while} or {@code until} loop (between a backward jump's target
    * and the jump): the thread may come back to it with nothing changed ({@link Polling}).
@@ -148,6 +150,8 @@ final class Reach {
       mrecv = true;
     } else if (op instanceof MpiOp.Collective) {
       collectives = true;
+    } else if (op instanceof MpiOp.PartitionCall) {
+      partitioned = true;
     }
   }
 

@@ -34,6 +34,8 @@ final class Request {
   boolean collectiveSync;
   /** For a channel endpoint: its channel state. */
   Channel channel;
+  /** For a partitioned request: its partitions and epoch (MPI-4.0 chapter 4). */
+  Partitioned part;
   /**
    * Where the call that started the request was written (the MPI_Start for an active persistent
    * request); hashed, since a request left outstanding at the end is reported with it.
@@ -88,6 +90,7 @@ final class Request {
     bindPending = -1;
     collectiveSync = false;
     channel = null;
+    part = null;
     at = dev.matchpoint.mpi.program.SourceLocation.unknown();
     type = null;
     dest = 0;
@@ -121,6 +124,7 @@ final class Request {
     r.bindPending = bindPending;
     r.collectiveSync = collectiveSync;
     r.channel = channel == null ? null : channel.copy();
+    r.part = part == null ? null : part.copy();
     r.type = type;
     r.dest = dest;
     r.tag = tag;
@@ -171,6 +175,9 @@ final class Request {
     at.hashInto(sink);
     if (channel != null) {
       channel.hashInto(sink);
+    }
+    if (part != null) {
+      part.hashInto(sink);
     }
   }
 }

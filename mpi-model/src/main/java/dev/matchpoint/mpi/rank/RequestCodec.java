@@ -44,7 +44,8 @@ final class RequestCodec {
       }
     }
     boolean located = r.at != dev.matchpoint.mpi.program.SourceLocation.unknown();
-    mask |= (located ? 1 << 18 : 0) | (r.channel != null ? 1 << 19 : 0);
+    mask |= (located ? 1 << 18 : 0) | (r.channel != null ? 1 << 19 : 0)
+        | (r.part != null ? 1 << 20 : 0);
     w.putVar(mask);
     for (int i = 0; i < v.length; i++) {
       if ((mask & (1 << i)) != 0) {
@@ -60,6 +61,9 @@ final class RequestCodec {
     }
     if (r.channel != null) {
       putChannel(r.channel, w);
+    }
+    if (r.part != null) {
+      r.part.encodeInto(w);
     }
   }
 
@@ -115,6 +119,9 @@ final class RequestCodec {
     }
     if ((mask & (1 << 19)) != 0) {
       out.channel = getChannel(in);
+    }
+    if ((mask & (1 << 20)) != 0) {
+      out.part = Partitioned.decode(in);
     }
     return out;
   }

@@ -11,5 +11,7 @@ public enum RequestKind {
   /** A channel endpoint bound from a persistent send or receive request (seed 003). */
   CHANNEL,
   /** A nonblocking collective operation (MPI-3.1 §5.12): MPI_Ibarrier, MPI_Ibcast, ... */
-  COLLECTIVE
+  COLLECTIVE,
+  /** A partitioned send or receive request: MPI_Psend_init, MPI_Precv_init (MPI-4.0 chapter 4). */
+  PARTITIONED
 }

@@ -163,6 +163,9 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
     if (r.kind == RequestKind.CHANNEL) {
       return Channels.waitingFor(r);
     }
+    if (r.kind == RequestKind.PARTITIONED) {
+      return Partitions.waitingFor(r);
+    }
     if (r.kind == RequestKind.COLLECTIVE) {
       return "nonblocking collective " + id + " (collective #" + r.seq + (r.collectiveSync ? ", synchronising" : "")
           + "): " + (r.state == RequestState.POSTED ? Collectives.missing(w, r.context, (int) r.seq)

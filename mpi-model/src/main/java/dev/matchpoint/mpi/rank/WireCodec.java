@@ -145,6 +145,9 @@ final class WireCodec implements PacketCodec {
       putLocation(d.sentAt(), w);
     } else if (o instanceof CreditReturn c) {
       w.putVar(10).putVar(c.bytes());
+    } else if (o instanceof Partitioned.Data d) {
+      w.putVar(11);
+      Partitioned.putData(d, w, this);
     } else {
       throw new IllegalArgumentException("a " + p.kind() + " packet's payload has no encoding: " + o.getClass());
     }
@@ -174,6 +177,7 @@ final class WireCodec implements PacketCodec {
       case 9 -> new Payloads.ChannelData(r.getId(), r.getVar(), r.getVar(), getEnum(TYPES, r.getVarInt()),
           getLocation(r));
       case 10 -> new CreditReturn(r.getVar());
+      case 11 -> Partitioned.getData(r, this);
       default -> throw new IllegalArgumentException("no payload kind " + tag);
     };
     return new Packet(name, source, dest, size, payload);

@@ -163,6 +163,7 @@ public final class World implements NetworkListener, StateHashable {
     }
     this.net = kernel == null ? Network.logical(size, spec.options().network(), this)
         : Network.timed(size, spec.options().network(), streams, kernel, this);
+    net.deliverInAnyOrder(java.util.Set.of(Partitions.PDATA)); // MPI-4.0 §4: partitions arrive in any order
     for (RankState rank : ranks) {
       for (ThreadState t : rank.threads) {
         runLocal(t);
@@ -218,6 +219,7 @@ public final class World implements NetworkListener, StateHashable {
     this.ranks = ranks;
     this.owned = new boolean[size]; // the codec's ranks are frozen: copied before written
     this.net = Network.logical(size, spec.options().network(), this);
+    net.deliverInAnyOrder(java.util.Set.of(Partitions.PDATA));
     this.step = step;
   }
 

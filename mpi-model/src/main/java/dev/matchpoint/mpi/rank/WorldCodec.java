@@ -165,7 +165,8 @@ public final class WorldCodec implements StateCodec<World> {
     boolean buffer = r.bufferAttachedBytes != -1 || r.bufferUsedBytes != 0 || r.bufferedInTransit != 0
         || r.bufferAttachedAt != dev.matchpoint.mpi.program.SourceLocation.unknown();
     int mask = (r.sendSeq.size() > 0 ? 1 : 0) | (buffer ? 2 : 0) | (r.bindOffers.isEmpty() ? 0 : 4)
-        | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0);
+        | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0)
+        | (r.partitions.isEmpty() ? 0 : 32);
     w.putVar(mask);
     if ((mask & 1) != 0) {
       r.sendSeq.encodeInto(w);
@@ -197,6 +198,9 @@ public final class WorldCodec implements StateCodec<World> {
           wire.putLocation(c.at(), w);
         }
       });
+    }
+    if ((mask & 32) != 0) {
+      r.partitions.encodeInto(w, wire);
     }
   }
 
@@ -248,6 +252,9 @@ public final class WorldCodec implements StateCodec<World> {
               WireCodec.getEnum(OPS, in.getVarInt()), wire.getLocation(in)));
         }
       }
+    }
+    if ((mask & 32) != 0) {
+      r.partitions.decodeFrom(in, wire);
     }
     return r;
   }

@@ -59,4 +59,31 @@ class ModelStateFingerprintTest {
     d.add(0, new Collectives.Call(CollectiveKind.BARRIER, false, 0, 1, Datatype.INT, null, at));
     assertNotEquals(fingerprint(a::hashInto), fingerprint(d::hashInto), "a Bcast against a Barrier");
   }
+  @Test
+  @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
+  @SpecClause(source = "MPI-4.0 §4.2.2", text = "The MPI_PARRIVED function can be used to determine if the message"
+      + " data for the indicated partition has been received into the receive buffer.")
+  void partitionedRequestsAndTables_differingOnlyInAPartition_haveDifferentFingerprints() {
+    Partitioned a = new Partitioned(false, 4, 16, 0);
+    Partitioned b = a.copy();
+    assertEquals(fingerprint(a::hashInto), fingerprint(b::hashInto), "copies are one state");
+    b.arrived.set(2);
+    assertNotEquals(fingerprint(a::hashInto), fingerprint(b::hashInto), "partition 2 arrived");
+    Partitioned c = a.copy();
+    c.arrived.set(3);
+    assertNotEquals(fingerprint(b::hashInto), fingerprint(c::hashInto), "which partition arrived");
+    Partitioned d = new Partitioned(true, 4, 16, 0);
+    Partitioned e = d.copy();
+    e.ready.set(1);
+    assertNotEquals(fingerprint(d::hashInto), fingerprint(e::hashInto), "partition 1 marked ready");
+    Partitioned.Table t = new Partitioned.Table();
+    Partitioned.Table u = new Partitioned.Table(t);
+    assertEquals(fingerprint(t::hashInto), fingerprint(u::hashInto), "copies are one state");
+    u.ahead.add(new Partitioned.Ahead(0, new Partitioned.Data(5, 0, 0, 0, 0, 1, 4, 16, Datatype.INT,
+        SourceLocation.unknown())));
+    assertNotEquals(fingerprint(t::hashInto), fingerprint(u::hashInto), "a partition arrived ahead of its epoch");
+    Partitioned.Table v = new Partitioned.Table(t);
+    v.next(new Partitioned.Key(true, 1, 0, 0));
+    assertNotEquals(fingerprint(t::hashInto), fingerprint(v::hashInto), "one partitioned initialisation counted");
+  }
 }

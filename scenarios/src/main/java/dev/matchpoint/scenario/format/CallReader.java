@@ -52,6 +52,7 @@ final class CallReader {
     KEYS.put("compute", List.of("ns"));
     RequestCallReader.keys(KEYS);
     CollectiveCalls.keys(KEYS);
+    PartitionCalls.keys(KEYS);
   }
 
   private CallReader() {}
@@ -67,6 +68,9 @@ final class CallReader {
     dev.matchpoint.mpi.CollectiveKind collective = CollectiveCalls.kind(name);
     if (collective != null) {
       return CollectiveCalls.read(collective, !name.equals(collective.statement()), a);
+    }
+    if (PartitionCalls.reads(name)) {
+      return PartitionCalls.read(name, a);
     }
     switch (name) {
       case "send":

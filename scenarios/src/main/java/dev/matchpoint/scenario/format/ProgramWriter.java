@@ -239,7 +239,7 @@ final class ProgramWriter {
     if (op instanceof MpiOp.Collective x) {
       return CollectiveCalls.write(x, m);
     }
-    String name = RequestCallWriter.write(op, m);
+    String name = op instanceof MpiOp.PartitionCall ? PartitionCalls.write(op, m) : RequestCallWriter.write(op, m);
     if (name == null) {
       throw new AssertionError(op);
     }

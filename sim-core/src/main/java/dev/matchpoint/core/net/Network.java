@@ -50,6 +50,8 @@ public final class Network {
   private NetworkListener listener;
   /** Links by key {@code source * endpoints + dest} (below 2^48: endpoints are at most 2^24). */
   private final LongKeyTable<Link> links;
+  /** Packet kinds with no order on a FIFO link, in logical mode ({@link #deliverInAnyOrder}). */
+  private java.util.Set<String> anyOrderKinds;
   private final LogGopsTiming loggops;
   /** Packets in flight and packets waiting for credit, over all links: no scan of every link to find none. */
   private long inFlightCount;
@@ -173,6 +175,30 @@ public final class Network {
       return null;
     }
 
+    /**
+     * Logical mode on a FIFO link: the oldest packet whose kind keeps the link's order, and every
+     * packet of a kind in {@code anyOrder}, oldest first, into {@code out}.
+     */
+    void addDeliverableTo(List<InFlight> out, java.util.Set<String> anyOrder) {
+      if (first == null) {
+        return;
+      }
+      boolean ordered = addIfDeliverable(first, out, anyOrder, false);
+      for (InFlight f : more) {
+        ordered = addIfDeliverable(f, out, anyOrder, ordered);
+      }
+    }
+
+    /** Adds {@code f} when it is of an any-order kind or the first ordered packet; whether one was seen. */
+    private static boolean addIfDeliverable(InFlight f, List<InFlight> out, java.util.Set<String> anyOrder,
+        boolean orderedSeen) {
+      boolean free = anyOrder.contains(f.packet().kind());
+      if (free || !orderedSeen) {
+        out.add(f);
+      }
+      return orderedSeen || !free;
+    }
+
     /** The packets in flight, oldest first, into {@code out}. */
     void addInFlightTo(List<InFlight> out) {
       if (first != null) {
@@ -195,6 +221,7 @@ public final class Network {
     this.links = new LongKeyTable<>();
     this.loggops = kernel != null && options.latency() instanceof LatencyModel.LogGP p
         ? new LogGopsTiming(p, kernel, this, endpoints) : null;
+    this.anyOrderKinds = java.util.Set.of();
   }
 
   private Network(Network other, NetworkListener listener) {
@@ -209,6 +236,20 @@ public final class Network {
     this.loggops = null;
     this.inFlightCount = other.inFlightCount;
     this.waitingCount = other.waitingCount;
+    this.anyOrderKinds = other.anyOrderKinds;
+  }
+
+  /**
+   * Logical mode: packets of these kinds keep no order on a {@link DeliveryOrder#PER_PAIR_FIFO}
+   * link: each one in flight may be delivered next, overtaking and overtaken by the link's other
+   * packets, whose order among themselves stays FIFO (e.g. the partitions of MPI-4.0 partitioned
+   * communication, which "may arrive in any order"). Configuration, not state: set once after
+   * construction, shared by copies. Timed mode keeps every link FIFO.
+   *
+   * @param kinds packet kinds ({@link Packet#kind()})
+   */
+  public void deliverInAnyOrder(java.util.Set<String> kinds) {
+    this.anyOrderKinds = java.util.Set.copyOf(kinds);
   }
 
   /**
@@ -442,8 +483,10 @@ public final class Network {
       if (link.idle()) {
         continue;
       }
-      if (fifo) {
+      if (fifo && (anyOrderKinds.isEmpty() || link.inFlightCount() == 1)) {
         out.add(link.oldest());
+      } else if (fifo) {
+        link.addDeliverableTo(out, anyOrderKinds);
       } else {
         link.addInFlightTo(out);
       }
@@ -470,6 +513,14 @@ public final class Network {
     if (options.order() == DeliveryOrder.PER_PAIR_FIFO) {
       if (link.oldest().linkSeq() == linkSeq) {
         found = link.pollOldest();
+      } else if (!anyOrderKinds.isEmpty()) {
+        List<InFlight> free = new ArrayList<>();
+        link.addDeliverableTo(free, anyOrderKinds);
+        for (InFlight f : free) {
+          if (f.linkSeq() == linkSeq) {
+            found = link.take(linkSeq);
+          }
+        }
       }
     } else {
       found = link.take(linkSeq);

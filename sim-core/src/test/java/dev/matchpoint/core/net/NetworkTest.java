@@ -293,4 +293,32 @@ class NetworkTest {
       pool.shutdownNow();
     }
   }
+  @Test
+  void logicalFifoLink_deliversAnyOrderKindsInAnyOrder_andTheOthersInInjectionOrder() {
+    Recorder rec = new Recorder();
+    Network net = Network.logical(2, options(new LatencyModel.Constant(1), DeliveryOrder.PER_PAIR_FIFO), rec);
+    net.deliverInAnyOrder(Set.of("FREE"));
+    net.send(new Packet("A", 0, 1, 8, null), 0);
+    net.send(new Packet("FREE", 0, 1, 8, null), 0);
+    net.send(new Packet("B", 0, 1, 8, null), 0);
+    net.send(new Packet("FREE", 0, 1, 8, null), 0);
+    // The head A, and both FREE packets; B waits behind A.
+    assertEquals(List.of(0L, 1L, 3L), net.deliverable().stream().map(InFlight::linkSeq).toList());
+    assertThrows(IllegalArgumentException.class, () -> net.deliver(0, 1, 2, 0));
+    Network copy = net.copy(rec);
+    copy.deliver(0, 1, 3, 0);
+    assertEquals(List.of(0L, 1L), copy.deliverable().stream().map(InFlight::linkSeq).toList());
+    copy.deliver(0, 1, 0, 0);
+    // A gone: B is the oldest packet that keeps order, FREE #1 may still overtake it.
+    assertEquals(List.of(1L, 2L), copy.deliverable().stream().map(InFlight::linkSeq).toList());
+    copy.deliver(0, 1, 2, 0);
+    copy.deliver(0, 1, 1, 0);
+    assertTrue(copy.isIdle());
+    // The original is untouched, and without any-order kinds a FIFO link offers its head only.
+    assertEquals(List.of(0L, 1L, 3L), net.deliverable().stream().map(InFlight::linkSeq).toList());
+    Network plain = Network.logical(2, options(new LatencyModel.Constant(1), DeliveryOrder.PER_PAIR_FIFO), rec);
+    plain.send(new Packet("A", 0, 1, 8, null), 0);
+    plain.send(new Packet("FREE", 0, 1, 8, null), 0);
+    assertEquals(List.of(0L), plain.deliverable().stream().map(InFlight::linkSeq).toList());
+  }
 }
