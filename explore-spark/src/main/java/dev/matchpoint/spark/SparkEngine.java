@@ -15,7 +15,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 
 /**
  * {@code matchpoint explore --engine spark [--master URL]} (issue 17): the exhaustive strategy as
- * {@link SparkLevelSearch}, on Spark's local mode in this process by default ({@code local[*]}), or
+ * {@link SparkLevelSearch}, random and pct as a swarm ({@link SparkSwarm}), on Spark's local mode in this process by default ({@code local[*]}), or
  * on the cluster a {@code --master} URL names ({@code spark://host:7077}), to which this module's
  * jar is shipped ({@code spark.jars}). Spark settings come from {@code spark.*} system properties
  * as usual; {@code spark.matchpoint.partitions} sets the fingerprint partitions (default: twice the
@@ -36,13 +36,13 @@ public final class SparkEngine implements ExploreEngine {
 
   @Override
   public boolean runs(Strategy strategy) {
-    return strategy == Strategy.EXHAUSTIVE;
+    return strategy == Strategy.EXHAUSTIVE || strategy == Strategy.RANDOM || strategy == Strategy.PCT;
   }
 
   @Override
   public ExplorationReport explore(Request request, ProgressListener progress, PrintWriter log) {
     if (!runs(request.options().strategy())) {
-      throw new IllegalArgumentException("the Spark engine runs the exhaustive strategy only, not "
+      throw new IllegalArgumentException("the Spark engine runs the exhaustive, random and pct strategies, not "
           + request.options().strategy().configName());
     }
     ScenarioModel model = ScenarioModel.of(request.file(), request.cfg(), request.reduction(), request.outcomes());
@@ -72,7 +72,7 @@ public final class SparkEngine implements ExploreEngine {
    *
    * @param sc the context
    * @param model the model
-   * @param options strategy (exhaustive) and budgets
+   * @param options strategy (exhaustive, random or pct) and budgets
    * @param progress receives periodic progress
    * @param log receives a line per level, or null
    * @return the report
@@ -80,6 +80,10 @@ public final class SparkEngine implements ExploreEngine {
   static ExplorationReport explore(JavaSparkContext sc, ScenarioModel model, ExploreOptions options,
       ProgressListener progress, PrintWriter log) {
     int partitions = sc.getConf().getInt(PARTITIONS, Math.max(2, 2 * sc.defaultParallelism()));
+    if (options.strategy() != Strategy.EXHAUSTIVE) {
+      return Explorer.explore(model.open(), options, progress,
+          ledger -> SparkSwarm.run(sc, model, options, partitions, log, ledger));
+    }
     return Explorer.explore(model.open(), options, progress,
         ledger -> new SparkLevelSearch(sc, model, options, partitions, log).run(ledger));
   }

@@ -10,6 +10,7 @@ import dev.matchpoint.core.explore.ExplorationReport;
 import dev.matchpoint.core.explore.ExploreOptions;
 import dev.matchpoint.core.explore.Explorer;
 import dev.matchpoint.core.explore.ProgressListener;
+import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.scenario.ExpectationCheck;
@@ -117,5 +118,34 @@ class SparkLevelSearchTest {
     spark.outcomes().values().forEach(c -> assertEquals(c.verdict().outcome(),
         Explorer.replay(m.open(), c.example(), false).verdict().outcome(), "each class's example replays into it"));
     assertTrue(Explorer.replay(m.open(), cex.choices(), true).verdict().violation());
+  }
+
+  @Test
+  @SpecClause(source = "issue 17", text = "--strategy random|pct --engine spark: swarm search, one seed range per task, "
+      + "with the union of outcome classes and the best counterexample")
+  void swarm_reportsTheUnionOfItsTasksSamples_andTheShortestCounterexample() {
+    ScenarioModel m = ScenarioModel.of("probe-race-3x3", List.of(), true, Outcomes.OBSERVABLE);
+    for (Strategy strategy : new Strategy[] {Strategy.RANDOM, Strategy.PCT}) {
+      ExploreOptions o = ExploreOptions.of(strategy).withSeed(5).withScheduleBudget(42);
+      ExplorationReport swarm = spark(m, o);
+      int tasks = 4;
+      java.util.Map<String, Long> union = new java.util.TreeMap<>();
+      long schedules = 0;
+      for (int i = 0; i < tasks; i++) {
+        ExplorationReport task = Explorer.explore(m.open(), o.withSeed(5 + i).withScheduleBudget(42 / tasks
+            + (i < 42 % tasks ? 1 : 0)).withShortestViolation(false), ProgressListener.NONE);
+        task.outcomes().forEach((k, c) -> union.merge(k, c.count(), Long::sum));
+        schedules += task.schedules();
+      }
+      java.util.Map<String, Long> got = new java.util.TreeMap<>();
+      swarm.outcomes().forEach((k, c) -> got.put(k, c.count()));
+      assertEquals(union, got, strategy + ": the union of the tasks' classes and counts");
+      assertEquals(42, swarm.schedules());
+      assertEquals(42, schedules);
+      assertTrue(swarm.violationFound(), strategy.configName());
+      ExplorationReport exhaustive = Explorer.explore(m.open(), ExpectationCheck.OPTIONS, ProgressListener.NONE);
+      assertEquals(exhaustive.counterexample().choices(), swarm.counterexample().choices(),
+          strategy + ": the shortest counterexample");
+    }
   }
 }

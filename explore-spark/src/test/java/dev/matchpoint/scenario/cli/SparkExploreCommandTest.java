@@ -56,15 +56,15 @@ class SparkExploreCommandTest {
 
   @Test
   @SpecClause(source = "issue 17", text = "Bad scenario input = one clear error naming file:line:column, exit 64.")
-  void unknownEngine_masterWithoutSpark_andASamplingStrategy_areUsageErrors() {
+  void unknownEngine_masterWithoutSpark_andDpor_areUsageErrors() {
     Result unknown = run("explore", "mprobe-fix-2x2", "--engine", "flink");
     assertEquals(64, unknown.code());
     assertTrue(unknown.err().contains("expected local or spark, got 'flink'"), unknown.err());
     Result master = run("explore", "mprobe-fix-2x2", "--master", "local[2]");
     assertEquals(64, master.code());
     assertTrue(master.err().contains("--master needs --engine spark"), master.err());
-    Result random = run("explore", "mprobe-fix-2x2", "--engine", "spark", "--strategy", "random");
-    assertEquals(64, random.code());
-    assertTrue(random.err().contains("does not run the random strategy"), random.err());
+    Result dpor = run("explore", "mprobe-fix-2x2", "--engine", "spark", "--strategy", "dpor");
+    assertEquals(64, dpor.code());
+    assertTrue(dpor.err().contains("does not run the dpor strategy"), dpor.err());
   }
 }

@@ -113,8 +113,9 @@ final class ExploreCommand implements Callable<Integer> {
   boolean levels;
 
   @Option(names = "--engine", paramLabel = "E", defaultValue = "local", description = "local (this process's "
-      + "searches) or spark: the exhaustive search level by level on Apache Spark, the same report; the launcher "
-      + "builds the Spark engine on its first use (docs/distributed.md). Default: ${DEFAULT-VALUE}.")
+      + "searches) or spark, on Apache Spark: exhaustive as the level-by-level search (the report of --levels), "
+      + "random and pct as a swarm of tasks with seeds S, S+1, ...; the launcher builds the Spark engine on its first "
+      + "use (docs/distributed.md). Default: ${DEFAULT-VALUE}.")
   String engine;
 
   @Option(names = "--master", paramLabel = "URL", description = "With --engine spark: the Spark master, e.g. "
