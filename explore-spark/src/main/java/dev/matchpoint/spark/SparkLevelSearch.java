@@ -203,18 +203,22 @@ final class SparkLevelSearch {
       JavaRDD<Expansion> expanded = level.mapPartitions(it -> expand(m, it)).persist(StorageLevel.MEMORY_AND_DISK());
       held.add(expanded);
       long finals = 0;
-      for (Expansion x : expanded.map(Expansion::summary).collect()) {
+      List<Expansion> summaries = expanded.map(Expansion::summary).collect();
+      for (Expansion x : summaries) {
         transitions += x.transitions;
-        leaves += x.leaves + x.finals;
         finals += x.finals;
-        for (Map.Entry<String, FinalClass> c : x.classes.entrySet()) {
-          note(c.getKey(), c.getValue(), depth);
-        }
       }
       ledger.figures(transitions, leaves, depth, visitedBytes + pathBytes);
       if (!ledger.poll()) {
         ledger.frontier(levelSize);
         break;
+      }
+      // Final states are judged once the level is expanded, as LevelSearch judges them.
+      for (Expansion x : summaries) {
+        leaves += x.leaves + x.finals;
+        for (Map.Entry<String, FinalClass> c : x.classes.entrySet()) {
+          note(c.getKey(), c.getValue(), depth);
+        }
       }
       JavaPairRDD<Long, Arrival> arrivals = expanded.flatMapToPair(x -> {
         List<Tuple2<Long, Arrival>> out = new ArrayList<>(x.arrivals.size());

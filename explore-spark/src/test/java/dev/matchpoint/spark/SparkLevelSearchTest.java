@@ -1,6 +1,7 @@
 package dev.matchpoint.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,9 @@ import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.scenario.ExpectationCheck;
+import dev.matchpoint.scenario.format.ScenarioWriter;
+import dev.matchpoint.scenario.library.Patterns;
+import java.time.Duration;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -147,5 +151,16 @@ class SparkLevelSearchTest {
       assertEquals(exhaustive.counterexample().choices(), swarm.counterexample().choices(),
           strategy + ": the shortest counterexample");
     }
+  }
+
+  @Test
+  @SpecClause(source = "issue 17", text = "budgets (time, states) apply to the whole job")
+  void timeBudget_stopsTheSparkSearch_withAReportOfHowFarItGot() {
+    ScenarioModel m = new ScenarioModel("mprobe-fix-5x5.yaml", ScenarioWriter.write(Patterns.matchedProbe(5)), List.of(),
+        true, Outcomes.OBSERVABLE);
+    ExplorationReport r = spark(m, ExpectationCheck.OPTIONS.withTimeBudget(Duration.ofSeconds(1)));
+    assertEquals(Budget.TIME, r.stoppedBy(), r.stopReason());
+    assertFalse(r.exhaustive());
+    assertTrue(r.states() > 0 && r.states() < 38_157, "states stored before the deadline: " + r.states());
   }
 }
