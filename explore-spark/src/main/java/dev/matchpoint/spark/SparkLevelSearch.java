@@ -27,6 +27,7 @@ import java.util.TimerTask;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.SparkException;
+import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -63,7 +64,8 @@ import scala.Tuple2;
  * The driver only adds up figures (a few numbers and the outcome classes per task) and applies the
  * budgets between levels: states, schedules and the step limit as {@code LevelSearch} does; the time
  * budget also cancels a running level's jobs; the memory budget is the driver's heap, the whole
- * search in local mode. At the end one small job per level walks the kept first paths back from
+ * search in local mode. The log gets a line per level, the spread of the states over the partitions
+ * and, per executor, the most storage memory its cached datasets took (sampled after each level). At the end one small job per level walks the kept first paths back from
  * each class's example entry.
  *
  * <p><b>How the shuffle grows.</b> Per level d with E_d entries, T_d successors (transitions) and
@@ -88,6 +90,8 @@ final class SparkLevelSearch {
   private final List<JavaRDD<PathBlock>> paths = new ArrayList<>();
   private final Map<String, Pending> classes = new TreeMap<>();
   private final long[] partitionStates;
+  /** Per executor (host:port), the most storage memory its cached levels and visited sets took, in bytes. */
+  private final Map<String, Long> executorStorage = new TreeMap<>();
 
   /** A class's first sight (level and least entry index) and its count so far. */
   private static final class Pending {
@@ -168,6 +172,8 @@ final class SparkLevelSearch {
       }
       log.printf(Locale.ROOT, "spark: %d partitions on %d executor(s): %d to %d states stored per partition%n",
           partitions, sc.sc().getExecutorMemoryStatus().size(), min, max);
+      executorStorage.forEach((executor, bytes) -> log.printf(Locale.ROOT,
+          "spark: executor %s: at most %.1f MB of levels and visited states cached%n", executor, bytes / 1e6));
       log.flush();
     }
   }
@@ -284,6 +290,9 @@ final class SparkLevelSearch {
         block.rdd().localCheckpoint();
         block.count();
         paths.add(block);
+      }
+      for (SparkExecutorInfo e : sc.sc().statusTracker().getExecutorInfos()) {
+        executorStorage.merge(e.host() + ":" + e.port(), e.usedOnHeapStorageMemory(), Math::max);
       }
       level.unpersist(false);
       visited.unpersist(false);
