@@ -11,7 +11,6 @@ import dev.matchpoint.spark.LevelData.Entry;
 import dev.matchpoint.spark.LevelData.Expansion;
 import dev.matchpoint.spark.LevelData.FinalClass;
 import dev.matchpoint.spark.LevelData.Merged;
-import dev.matchpoint.spark.LevelData.PathBlock;
 import dev.matchpoint.spark.LevelData.VerdictData;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -58,15 +57,15 @@ import scala.Tuple2;
  *   <li><i>shuffle 2</i>: the next level's entries are sorted by first path (a range partitioning
  *       after sampling) and indexed ({@code zipWithIndex}), which fixes each state's path and the
  *       order finals are judged in, as {@code LevelSearch} fixes them; each task's slice of first
- *       paths is kept ({@link PathBlock}, 8 bytes a state) to rebuild examples at the end.
+ *       paths is kept ({@link FirstPaths}, 8 bytes a state) to rebuild examples at the end.
  * </ol>
  *
  * The driver only adds up figures (a few numbers and the outcome classes per task) and applies the
  * budgets between levels: states, schedules and the step limit as {@code LevelSearch} does; the time
  * budget also cancels a running level's jobs; the memory budget is the driver's heap, the whole
  * search in local mode. The log gets a line per level, the spread of the states over the partitions
- * and, per executor, the most storage memory its cached datasets took (sampled after each level). At the end one small job per level walks the kept first paths back from
- * each class's example entry.
+ * and, per executor, the most storage memory its cached datasets took (sampled after each level).
+ * At the end one small job per level walks the kept first paths back from each class's example entry.
  *
  * <p><b>How the shuffle grows.</b> Per level d with E_d entries, T_d successors (transitions) and
  * N_d new or narrowed states, shuffle 1 moves T_d arrivals (about the encoding's size, a few hundred
@@ -87,7 +86,7 @@ final class SparkLevelSearch {
   private final ExploreOptions options;
   private final int partitions;
   private final PrintWriter log;
-  private final List<JavaRDD<PathBlock>> paths = new ArrayList<>();
+  private final FirstPaths paths = new FirstPaths();
   private final Map<String, Pending> classes = new TreeMap<>();
   private final long[] partitionStates;
   /** Per executor (host:port), the most storage memory its cached levels and visited sets took, in bytes. */
@@ -159,9 +158,7 @@ final class SparkLevelSearch {
       for (JavaRDD<?> r : held) {
         r.unpersist(false);
       }
-      for (JavaRDD<PathBlock> r : paths) {
-        r.unpersist(false);
-      }
+      paths.release();
     }
     if (log != null) {
       long min = Long.MAX_VALUE;
@@ -286,10 +283,7 @@ final class SparkLevelSearch {
           return t._1;
         });
         next.rdd().localCheckpoint();
-        JavaRDD<PathBlock> block = next.mapPartitions(SparkLevelSearch::block);
-        block.rdd().localCheckpoint();
-        block.count();
-        paths.add(block);
+        paths.add(next);
       }
       for (SparkExecutorInfo e : sc.sc().statusTracker().getExecutorInfos()) {
         executorStorage.merge(e.host() + ":" + e.port(), e.usedOnHeapStorageMemory(), Math::max);
@@ -407,63 +401,15 @@ final class SparkLevelSearch {
     return List.of(out).iterator();
   }
 
-  /** One task's slice of an ordered level's first paths. */
-  private static Iterator<PathBlock> block(Iterator<Entry> it) {
-    long start = -1;
-    long[] firsts = new long[16];
-    int n = 0;
-    while (it.hasNext()) {
-      Entry e = it.next();
-      if (start < 0) {
-        start = e.index;
-      }
-      if (n == firsts.length) {
-        firsts = java.util.Arrays.copyOf(firsts, 2 * n);
-      }
-      firsts[n++] = e.first;
-    }
-    return List.of(new PathBlock(Math.max(0, start), java.util.Arrays.copyOf(firsts, n))).iterator();
-  }
-
-  /** Rebuilds every class's example path, one job per level from the deepest, and records the classes. */
+  /** Rebuilds every class's example path ({@link FirstPaths}) and records the classes. */
   private void record(SearchLedger ledger) {
-    int deepest = 0;
     Map<Integer, Set<Integer>> wanted = new HashMap<>();
     for (Pending c : classes.values()) {
       wanted.computeIfAbsent(c.depth, d -> new HashSet<>()).add(c.index);
-      deepest = Math.max(deepest, c.depth);
     }
-    Map<Long, Long> links = new HashMap<>();
-    for (int d = deepest; d >= 1; d--) {
-      Set<Integer> w = wanted.get(d);
-      if (w == null) {
-        continue;
-      }
-      HashSet<Integer> these = new HashSet<>(w);
-      List<Tuple2<Integer, Long>> found = paths.get(d - 1).flatMap(b -> {
-        List<Tuple2<Integer, Long>> out = new ArrayList<>();
-        for (int i = 0; i < b.firsts().length; i++) {
-          int index = (int) (b.start() + i);
-          if (these.contains(index)) {
-            out.add(new Tuple2<>(index, b.firsts()[i]));
-          }
-        }
-        return out.iterator();
-      }).collect();
-      for (Tuple2<Integer, Long> f : found) {
-        links.put(((long) d << 32) | f._1, f._2);
-        wanted.computeIfAbsent(d - 1, x -> new HashSet<>()).add((int) (f._2 >>> 32));
-      }
-    }
+    Map<Long, List<Integer>> choices = paths.choices(wanted);
     for (Pending c : classes.values()) {
-      Integer[] path = new Integer[c.depth];
-      int index = c.index;
-      for (int d = c.depth; d >= 1; d--) {
-        long f = links.get(((long) d << 32) | index);
-        path[d - 1] = (int) f;
-        index = (int) (f >>> 32);
-      }
-      ledger.outcome(c.verdict.verdict(), c.count, List.of(path));
+      ledger.outcome(c.verdict.verdict(), c.count, choices.get(((long) c.depth << 32) | c.index));
     }
   }
 }
