@@ -112,6 +112,16 @@ final class ExploreCommand implements Callable<Integer> {
       + "their examples, the counterexample) is then the same on any number of --threads.")
   boolean levels;
 
+  @Option(names = "--engine", paramLabel = "E", defaultValue = "local", description = "local (this process's "
+      + "searches) or spark, on Apache Spark: exhaustive as the level-by-level search (the report of --levels), "
+      + "random and pct as a swarm of tasks with seeds S, S+1, ...; the launcher builds the Spark engine on its first "
+      + "use (docs/distributed.md). Default: ${DEFAULT-VALUE}.")
+  String engine;
+
+  @Option(names = "--master", paramLabel = "URL", description = "With --engine spark: the Spark master, e.g. "
+      + "local[2] or spark://host:7077 (default: local[*], Spark inside this process).")
+  String master;
+
   @Mixin ConfigOptions cfg = new ConfigOptions();
 
   @Option(names = "--json", description = "Print the report as one JSON object instead of text (no banner).")
@@ -165,6 +175,20 @@ final class ExploreCommand implements Callable<Integer> {
     if (pctDepth != null && pctDepth < 1) {
       return Cli.badInput(err, "--pct-depth must be >= 1, got " + pctDepth);
     }
+    ExploreEngine other = null;
+    if (!engine.equals("local")) {
+      other = ExploreEngine.named(engine);
+      if (other == null) {
+        return Cli.badInput(err, "--engine: " + (engine.equals("spark") ? "the Spark engine is not on the class "
+            + "path; run explore through the matchpoint launcher, which builds it on first use (docs/distributed.md)"
+            : "expected local or spark, got '" + engine + "'"));
+      }
+      if (!other.runs(s)) {
+        return Cli.badInput(err, "--engine " + engine + " does not run the " + s.configName() + " strategy");
+      }
+    } else if (master != null) {
+      return Cli.badInput(err, "--master needs --engine spark");
+    }
     for (Path p : new Path[] {diagram, html}) {
       String problem = p == null ? null : AtomicFileWriter.problem(p);
       if (problem != null) {
@@ -182,7 +206,7 @@ final class ExploreCommand implements Callable<Integer> {
     ExploreOptions d = ExplorePlan.defaults(sc, s);
     ExploreOptions o = new ExploreOptions(s, budget != null ? budget : d.scheduleBudget(), time,
         seed != null ? seed : d.seed(), pctDepth != null ? pctDepth : d.pctDepth(), d.maxSteps(), true,
-        maxStates != null ? maxStates : Long.MAX_VALUE, memory, threads, levels);
+        maxStates != null ? maxStates : Long.MAX_VALUE, memory, threads, levels || other != null);
     ExplorePlan plan = new ExplorePlan(file, sc, o, !noReduction,
         fineOutcomes ? Outcomes.FINE : Outcomes.OBSERVABLE, cfg.overrides());
     if (!json) {
@@ -191,7 +215,8 @@ final class ExploreCommand implements Callable<Integer> {
     }
     ExplorationReport r;
     try (TerminalProgress progress = TerminalProgress.open()) {
-      r = plan.explore(progress);
+      r = other == null ? plan.explore(progress) : other.explore(new ExploreEngine.Request(file, cfg.cfg,
+          !noReduction, plan.outcomes(), o, master), progress, err);
     }
     ExitCode exit = plan.exitCode(r);
     try {

@@ -73,6 +73,13 @@ class LauncherTest {
   }
 
   @Test
+  void badInput_reachesStandardError_throughTheLauncher() throws Exception {
+    Launch l = launch(project, Map.of(), "./matchpoint", "explore", "no-such-file.yaml");
+    assertEquals(64, l.code(), l.out());
+    assertTrue(l.out().contains("no-such-file.yaml: no such file"), "the error, on standard error: " + l.out());
+  }
+
+  @Test
   void aRelativeSymlinkToALinkToTheLauncher_findsTheProject_andRunsVersion() throws Exception {
     Files.createSymbolicLink(bin.resolve("matchpoint"), Path.of("../checkout/matchpoint"));
     Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere/deeper"));

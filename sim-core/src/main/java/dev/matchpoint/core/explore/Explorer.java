@@ -3,6 +3,7 @@ package dev.matchpoint.core.explore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Explores the schedules of a {@link TransitionSystem} with one {@link Strategy} and reports the
@@ -33,13 +34,42 @@ public final class Explorer {
    */
   public static <S, A> ExplorationReport explore(TransitionSystem<S, A> ts, ExploreOptions options,
       ProgressListener progress) {
+    return run(ts, options, progress, tally -> search(ts, options, tally));
+  }
+
+  /**
+   * Explores with a search run by another engine (issue 17): it fills in a {@link SearchLedger},
+   * then the shortest-violation phase runs here, on the model given, under the same budgets, and the
+   * report is made as for the searches of this package.
+   *
+   * @param ts the model, for the shortest-violation phase and the counterexample's steps
+   * @param options strategy and budgets
+   * @param progress receives periodic progress
+   * @param search the search
+   * @param <S> state type
+   * @param <A> action type
+   * @return the report
+   */
+  public static <S, A> ExplorationReport explore(TransitionSystem<S, A> ts, ExploreOptions options,
+      ProgressListener progress, SearchLedger.Search search) {
+    return run(ts, options, progress, tally -> {
+      try {
+        search.run(new SearchLedger(tally));
+      } catch (OutOfMemoryError e) {
+        tally.heapExhausted();
+      }
+    });
+  }
+
+  private static <S, A> ExplorationReport run(TransitionSystem<S, A> ts, ExploreOptions options,
+      ProgressListener progress, Consumer<Tally> phase) {
     Tally tally = new Tally(options, progress);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     AtomicReference<Counterexample> cex = new AtomicReference<>();
     long[] searchMillis = new long[1];
     Thread worker = new Thread(null, () -> {
       try {
-        search(ts, options, tally);
+        phase.accept(tally);
         searchMillis[0] = tally.elapsedMillis();
         cex.set(counterexample(ts, options, tally));
       } catch (Throwable t) {

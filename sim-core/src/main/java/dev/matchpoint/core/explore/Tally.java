@@ -51,10 +51,15 @@ final class Tally {
 
   /** Records a final state reached by the given choices. */
   void outcome(Verdict v, List<Integer> choices) {
+    outcome(v, 1, choices);
+  }
+
+  /** Records {@code count} final states of one class, the first of them reached by the given choices. */
+  void outcome(Verdict v, long count, List<Integer> choices) {
     violationSeen |= v.violation();
     ExplorationReport.OutcomeClass old = outcomes.get(v.outcome());
-    outcomes.put(v.outcome(), old == null ? new ExplorationReport.OutcomeClass(v, 1, choices)
-        : new ExplorationReport.OutcomeClass(old.verdict(), old.count() + 1, old.example()));
+    outcomes.put(v.outcome(), old == null ? new ExplorationReport.OutcomeClass(v, count, choices)
+        : new ExplorationReport.OutcomeClass(old.verdict(), old.count() + count, old.example()));
   }
 
   /** Ends one schedule; returns false when a budget is exhausted. */
