@@ -29,5 +29,7 @@ public enum ErrorClass {
   /** Known error not in this list. */
   MPI_ERR_OTHER,
   /** Invalid root of a rooted collective operation (not a rank of the communicator). */
-  MPI_ERR_ROOT
+  MPI_ERR_ROOT,
+  /** Invalid datatype: MPI_DATATYPE_NULL, a freed type, or an uncommitted type in communication (MPI-3.1 §4.1.9). */
+  MPI_ERR_TYPE
 }
