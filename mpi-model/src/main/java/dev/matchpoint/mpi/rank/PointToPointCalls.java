@@ -12,13 +12,15 @@ import dev.matchpoint.mpi.program.PointToPointOps;
  * MPI_Sendrecv_replace (MPI-3.1 §3.10), MPI_Isendrecv and MPI_Isendrecv_replace (MPI-4.0 §3.10),
  * and MPI_Request_get_status (MPI-3.1 §3.7.3).
  *
- * <p>MPI_Sendrecv_replace runs as the MPI_Sendrecv of its one buffer ({@link Sendrecvs}: two halves
- * in logical mode). A nonblocking send-receive starts both halves in its one step, the send and
- * then the receive, as MPI_Isend followed by MPI_Irecv would, and returns. The request the program
- * holds is the receive's; the send has an internal request, freed at once so that it goes when it
- * completes. The two are linked ({@link Request#exchangeHalf}) while the send is pending: until it
- * completes, Wait and Test find the program's request incomplete ({@link Completions#ready}), so
- * the request completes when both halves have, with the receive's status.
+ * <p>MPI_Sendrecv_replace is the MPI_Sendrecv of its one buffer, and the nonblocking forms run as
+ * it does ({@link Sendrecvs}): in logical mode the send and the receive are two halves, separate
+ * steps in either order, and the call returns once both have run, without waiting for them to
+ * complete; in timed mode, and with invalid arguments or an MPI_PROC_NULL peer, both start in the
+ * call's one step ({@link #start}), the send first. The request the program holds is the
+ * receive's; the send's is freed at once, so that it goes when it completes. While the send is
+ * pending the two are linked ({@link Request#exchangeHalf}) and Wait and Test find the program's
+ * request incomplete ({@link Completions#ready}): it completes when both halves have, with the
+ * receive's status.
  */
 final class PointToPointCalls {
   private PointToPointCalls() {}
@@ -53,7 +55,7 @@ final class PointToPointCalls {
     throw new AssertionError(op);
   }
 
-  /** A nonblocking send-receive: starts the send, posts the receive, and returns the receive's request. */
+  /** A nonblocking send-receive in one step: starts the send, posts the receive, returns the receive's request. */
   private static boolean start(World w, ThreadState t, Instr.Call c, MpiOp.Sendrecv s, String request, int variant)
       throws ProgramError {
     int dest = Vars.eval(s.dest(), t, w.size);
