@@ -7,7 +7,7 @@ import java.util.Locale;
  * on LP64 platforms). Counts become bytes on the wire; a message also carries its datatype, so that
  * a receive can check the type matching rule of MPI-3.1 §3.3.1 ({@link #matches}).
  */
-public enum Datatype {
+public enum Datatype implements DatatypeRef {
   /** MPI_BYTE. */
   BYTE(1),
   /** MPI_CHAR. */
@@ -68,6 +68,7 @@ public enum Datatype {
    *
    * @return the name
    */
+  @Override
   public String configName() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
@@ -77,6 +78,7 @@ public enum Datatype {
    *
    * @return e.g. {@code MPI_INT}
    */
+  @Override
   public String mpiName() {
     return "MPI_" + name();
   }

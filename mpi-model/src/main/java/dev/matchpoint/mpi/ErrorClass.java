@@ -31,5 +31,7 @@ public enum ErrorClass {
   /** Invalid root of a rooted collective operation (not a rank of the communicator). */
   MPI_ERR_ROOT,
   /** Invalid argument of some other kind, e.g. a partition number out of range (MPI-4.0 §4.2.1). */
-  MPI_ERR_ARG
+  MPI_ERR_ARG,
+  /** Invalid datatype: MPI_DATATYPE_NULL, a freed type, or an uncommitted type in communication (MPI-3.1 §4.1.9). */
+  MPI_ERR_TYPE
 }

@@ -1,5 +1,6 @@
 package dev.matchpoint.mpi.program;
 
+import dev.matchpoint.mpi.DatatypeRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +84,11 @@ public final class Compiler {
   }
 
   private void scanOp(MpiOp op, SourceLocation at) {
+    for (DatatypeRef d : TypeOps.datatypes(op)) {
+      if (d instanceof DatatypeRef.Variable v) {
+        use(v.name(), VarType.DATATYPE, at);
+      }
+    }
     if (op instanceof MpiOp.Send s) {
       comm(s.comm(), at);
       useExpr(s.dest(), at);
@@ -244,6 +250,33 @@ public final class Compiler {
         useExpr(x.root(), at);
       }
       useExpr(x.count(), at);
+    } else if (op instanceof TypeOps.Contiguous x) {
+      useExpr(x.count(), at);
+      def(x.into(), VarType.DATATYPE, at);
+    } else if (op instanceof TypeOps.Vector x) {
+      useExpr(x.count(), at);
+      useExpr(x.blocklength(), at);
+      useExpr(x.stride(), at);
+      def(x.into(), VarType.DATATYPE, at);
+    } else if (op instanceof TypeOps.Commit x) {
+      use(x.type(), VarType.DATATYPE, at);
+    } else if (op instanceof TypeOps.Free x) {
+      use(x.type(), VarType.DATATYPE, at);
+    } else if (op instanceof TypeOps.GetElements g) {
+      use(g.status(), VarType.STATUS, at);
+      def(g.into(), VarType.INT, at);
+    } else if (op instanceof PointToPointOps.SendrecvReplace x) {
+      scanOp(x.exchange(), at);
+      if (x.request() != null) {
+        def(x.request(), VarType.REQUEST, at);
+      }
+    } else if (op instanceof PointToPointOps.Isendrecv x) {
+      scanOp(x.exchange(), at);
+      def(x.request(), VarType.REQUEST, at);
+    } else if (op instanceof PointToPointOps.RequestGetStatus x) {
+      use(x.request(), VarType.REQUEST, at);
+      def(x.flag(), VarType.FLAG, at);
+      defOpt(x.status(), VarType.STATUS, at);
     } else {
       throw new AssertionError(op);
     }

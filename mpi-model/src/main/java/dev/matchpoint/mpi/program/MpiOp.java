@@ -2,6 +2,7 @@ package dev.matchpoint.mpi.program;
 
 import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.ReduceOp;
 import dev.matchpoint.mpi.SendMode;
 import java.util.List;
@@ -55,7 +56,7 @@ public sealed interface MpiOp {
    * @param type datatype
    * @param comm communicator name
    */
-  record Send(SendMode mode, Expr dest, Expr tag, Expr count, Datatype type, String comm) implements MpiOp {
+  record Send(SendMode mode, Expr dest, Expr tag, Expr count, DatatypeRef type, String comm) implements MpiOp {
     /** Validates. */
     public Send {
       Objects.requireNonNull(mode, "mode");
@@ -83,7 +84,7 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param request request variable bound by the call
    */
-  record Isend(SendMode mode, Expr dest, Expr tag, Expr count, Datatype type, String comm, String request)
+  record Isend(SendMode mode, Expr dest, Expr tag, Expr count, DatatypeRef type, String comm, String request)
       implements MpiOp {
     /** Validates. */
     public Isend {
@@ -112,7 +113,7 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param status status variable, or null for MPI_STATUS_IGNORE
    */
-  record Recv(Expr source, Expr tag, Expr count, Datatype type, String comm, String status) implements MpiOp {
+  record Recv(Expr source, Expr tag, Expr count, DatatypeRef type, String comm, String status) implements MpiOp {
     /** Validates. */
     public Recv {
       Objects.requireNonNull(source, "source");
@@ -138,7 +139,7 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param request request variable bound by the call
    */
-  record Irecv(Expr source, Expr tag, Expr count, Datatype type, String comm, String request) implements MpiOp {
+  record Irecv(Expr source, Expr tag, Expr count, DatatypeRef type, String comm, String request) implements MpiOp {
     /** Validates. */
     public Irecv {
       Objects.requireNonNull(source, "source");
@@ -262,7 +263,7 @@ public sealed interface MpiOp {
    * @param type datatype
    * @param status status variable, or null
    */
-  record Mrecv(String message, Expr count, Datatype type, String status) implements MpiOp {
+  record Mrecv(String message, Expr count, DatatypeRef type, String status) implements MpiOp {
     /** Validates. */
     public Mrecv {
       Objects.requireNonNull(message, "message");
@@ -284,7 +285,7 @@ public sealed interface MpiOp {
    * @param type datatype
    * @param request request variable bound by the call
    */
-  record Imrecv(String message, Expr count, Datatype type, String request) implements MpiOp {
+  record Imrecv(String message, Expr count, DatatypeRef type, String request) implements MpiOp {
     /** Validates. */
     public Imrecv {
       Objects.requireNonNull(message, "message");
@@ -532,7 +533,7 @@ public sealed interface MpiOp {
    * @param type datatype
    * @param into int variable bound to the count, or MPI_UNDEFINED
    */
-  record GetCount(String status, Datatype type, String into) implements MpiOp {
+  record GetCount(String status, DatatypeRef type, String into) implements MpiOp {
     /** Validates. */
     public GetCount {
       Objects.requireNonNull(status, "status");
@@ -560,8 +561,8 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param status status variable of the receive, or null
    */
-  record Sendrecv(Expr dest, Expr sendTag, Expr sendCount, Datatype sendType, Expr source, Expr recvTag,
-      Expr recvCount, Datatype recvType, String comm, String status) implements MpiOp {
+  record Sendrecv(Expr dest, Expr sendTag, Expr sendCount, DatatypeRef sendType, Expr source, Expr recvTag,
+      Expr recvCount, DatatypeRef recvType, String comm, String status) implements MpiOp {
     /** Validates. */
     public Sendrecv {
       Objects.requireNonNull(dest, "dest");
@@ -691,7 +692,7 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param request request variable bound by the call
    */
-  record SendInit(SendMode mode, Expr dest, Expr tag, Expr count, Datatype type, String comm, String request)
+  record SendInit(SendMode mode, Expr dest, Expr tag, Expr count, DatatypeRef type, String comm, String request)
       implements MpiOp {
     /** Validates. */
     public SendInit {
@@ -720,7 +721,7 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param request request variable bound by the call
    */
-  record RecvInit(Expr source, Expr tag, Expr count, Datatype type, String comm, String request) implements MpiOp {
+  record RecvInit(Expr source, Expr tag, Expr count, DatatypeRef type, String comm, String request) implements MpiOp {
     /** Validates. */
     public RecvInit {
       Objects.requireNonNull(source, "source");
@@ -829,7 +830,7 @@ public sealed interface MpiOp {
    * @param comm communicator name
    * @param request the request variable of a nonblocking collective, or null for a blocking one
    */
-  record Collective(CollectiveKind kind, Expr root, Expr count, Datatype type, ReduceOp op, String comm,
+  record Collective(CollectiveKind kind, Expr root, Expr count, DatatypeRef type, ReduceOp op, String comm,
       String request) implements MpiOp {
     /** Validates: a root exactly for rooted operations, an operator exactly for reductions. */
     public Collective {
@@ -852,7 +853,7 @@ public sealed interface MpiOp {
      * @param op the reduction operator for reductions, else null
      * @param comm communicator name
      */
-    public Collective(CollectiveKind kind, Expr root, Expr count, Datatype type, ReduceOp op, String comm) {
+    public Collective(CollectiveKind kind, Expr root, Expr count, DatatypeRef type, ReduceOp op, String comm) {
       this(kind, root, count, type, op, comm, null);
     }
 
@@ -870,4 +871,12 @@ public sealed interface MpiOp {
       return request == null ? kind.mpiName() : kind.nonblockingName();
     }
   }
+
+  /** The datatype calls (MPI-3.1 chapter 4), declared in {@link TypeOps}. */
+  sealed interface TypeCall extends MpiOp
+      permits TypeOps.Contiguous, TypeOps.Vector, TypeOps.Commit, TypeOps.Free, TypeOps.GetElements {}
+
+  /** The exchanges and request queries of {@link PointToPointOps} (MPI-3.1 §3.7.3, §3.10; MPI-4.0 §3.10). */
+  sealed interface PointToPointCall extends MpiOp
+      permits PointToPointOps.SendrecvReplace, PointToPointOps.Isendrecv, PointToPointOps.RequestGetStatus {}
 }

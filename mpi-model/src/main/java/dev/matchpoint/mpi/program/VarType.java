@@ -11,5 +11,10 @@ public enum VarType {
   /** A logical output: Iprobe's, Improbe's and the Test family's flag. */
   FLAG,
   /** An integer: Get_count's count, Waitany's index, Waitsome's outcount and indices, a loop index. */
-  INT
+  INT,
+  /**
+   * An MPI_Datatype handle from Type_contiguous or Type_vector (MPI_DATATYPE_NULL after Type_free);
+   * the type itself is stored in the variable (MPI-3.1 §4.1).
+   */
+  DATATYPE
 }

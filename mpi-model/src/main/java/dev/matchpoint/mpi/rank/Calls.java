@@ -58,7 +58,7 @@ final class Calls {
   }
 
   boolean isLocal(MpiOp op) {
-    return op instanceof MpiOp.GetCount || op instanceof MpiOp.TestCancelled
+    return op instanceof MpiOp.GetCount || op instanceof MpiOp.TestCancelled || op instanceof MpiOp.TypeCall
         || (op instanceof MpiOp.Compute && !w.timed());
   }
 
@@ -66,9 +66,9 @@ final class Calls {
     if (op instanceof MpiOp.TestCancelled x) {
       Cancels.testCancelled(t, x.status(), x.flag());
     } else if (op instanceof MpiOp.GetCount g) {
-      long bytes = Vars.statusField(t, g.status(), 3);
-      int size = g.type().sizeBytes();
-      Vars.setInt(t, g.into(), bytes % size == 0 ? bytes / size : Mpi.UNDEFINED);
+      Vars.setInt(t, g.into(), Datatypes.count(w, t, call(t), Vars.statusField(t, g.status(), 3), g.type()));
+    } else if (op instanceof MpiOp.TypeCall x) {
+      Datatypes.local(w, t, call(t), x);
     }
   }
 
@@ -169,7 +169,8 @@ final class Calls {
         source = p.source();
         tag = p.tag();
         comm = p.comm();
-      } else if (op instanceof MpiOp.Sendrecv s) {
+      } else if (PointToPointCalls.exchange(op) != null) {
+        MpiOp.Sendrecv s = PointToPointCalls.exchange(op);
         source = s.source();
         tag = s.recvTag();
         comm = s.comm();
@@ -356,6 +357,8 @@ final class Calls {
       return Collectives.exec(w, t, c, x, variant);
     } else if (op instanceof MpiOp.PartitionCall x) {
       return Partitions.exec(w, t, c, x);
+    } else if (op instanceof MpiOp.PointToPointCall x) {
+      return PointToPointCalls.exec(w, t, c, x, variant);
     }
     return Completions.exec(w, t, c, op, variant);
   }
@@ -363,8 +366,8 @@ final class Calls {
   /** Re-checks a thread blocked on requests; completes its call when the requests allow. */
   boolean tryFinish(ThreadState t) {
     MpiOp op = call(t).op();
-    if (op instanceof MpiOp.Send || op instanceof MpiOp.Recv || op instanceof MpiOp.Mrecv
-        || op instanceof MpiOp.Sendrecv) {
+    MpiOp.Sendrecv exchange = Sendrecvs.blocking(op);
+    if (op instanceof MpiOp.Send || op instanceof MpiOp.Recv || op instanceof MpiOp.Mrecv || exchange != null) {
       for (int i : t.internal) {
         Request r = t.requests.get(i);
         if (r != null && !r.done()) {
@@ -373,7 +376,7 @@ final class Calls {
       }
       String status = op instanceof MpiOp.Recv r ? r.status()
           : op instanceof MpiOp.Mrecv m ? m.status()
-          : op instanceof MpiOp.Sendrecv s ? s.status() : null;
+          : exchange != null ? exchange.status() : null;
       for (int i : t.internal) {
         Request r = t.requests.remove(i);
         if (r != null && r.kind != RequestKind.SEND) {
@@ -419,17 +422,19 @@ final class Calls {
     int dest = eval(s.dest(), t);
     int tag = eval(s.tag(), t);
     int count = eval(s.count(), t);
-    if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
+    if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS
+        || Datatypes.check(w, t, c, s.type(), true) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
       return true;
     }
     int ctx = context(s.comm());
-    long bytes = (long) count * s.type().sizeBytes();
+    long bytes = count * Datatypes.sizeBytes(t, s.type());
+    Datatype type = Datatypes.basic(t, s.type());
     if (s.mode() == SendMode.BUFFERED) {
-      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type());
+      Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, type);
       return true;
     }
     Request r = t.newRequest(RequestKind.SEND, false);
-    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
+    Protocols.startSend(w, t, r, dest, tag, ctx, bytes, type, s.mode(), c.at());
     if (r.done()) {
       release(t, r);
       return true;
@@ -443,24 +448,26 @@ final class Calls {
     int dest = eval(s.dest(), t);
     int tag = eval(s.tag(), t);
     int count = eval(s.count(), t);
-    if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS) {
+    if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS
+        || Datatypes.check(w, t, c, s.type(), true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, s.request(), Vars.REQUEST_NULL);
       return true;
     }
     Request r = t.newRequest(RequestKind.SEND, true);
     Vars.setRequest(t, s.request(), index(r) + 1);
     int ctx = context(s.comm());
-    long bytes = (long) count * s.type().sizeBytes();
+    long bytes = count * Datatypes.sizeBytes(t, s.type());
+    Datatype type = Datatypes.basic(t, s.type());
     if (dest == Mpi.PROC_NULL) {
       r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
       w.requestDone(r);
     } else if (s.mode() == SendMode.BUFFERED) {
       // Ibsend completes locally once the message is in the attached buffer (MPI-3.1 §3.7.2).
-      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type(), r);
+      ErrorClass e = Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, type, r);
       r.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e);
       w.requestDone(r);
     } else {
-      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, s.type(), s.mode(), c.at());
+      Protocols.startSend(w, t, r, dest, tag, ctx, bytes, type, s.mode(), c.at());
     }
     return true;
   }
@@ -480,6 +487,9 @@ final class Calls {
     int tag = eval(op.tag(), t);
     int count = eval(op.count(), t);
     ErrorClass e = check(t, c, op.source(), src, op.tag(), tag, count, true);
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = Datatypes.check(w, t, c, op.type(), true);
+    }
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, op.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       return true;
@@ -489,7 +499,8 @@ final class Calls {
       return true;
     }
     Request r = t.newRequest(RequestKind.RECV, false);
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
+    post(t, r, src, tag, context(op.comm()), count * Datatypes.sizeBytes(t, op.type()), Datatypes.basic(t, op.type()),
+        variant);
     if (r.done()) {
       Vars.setStatus(t, op.status(), r);
       release(t, r);
@@ -504,7 +515,8 @@ final class Calls {
     int src = eval(op.source(), t);
     int tag = eval(op.tag(), t);
     int count = eval(op.count(), t);
-    if (check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS) {
+    if (check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS
+        || Datatypes.check(w, t, c, op.type(), true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -515,7 +527,8 @@ final class Calls {
       w.requestDone(r);
       return true;
     }
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
+    post(t, r, src, tag, context(op.comm()), count * Datatypes.sizeBytes(t, op.type()), Datatypes.basic(t, op.type()),
+        variant);
     return true;
   }
 

@@ -243,8 +243,19 @@ final class Collectives {
           + w.size, c.at());
       return -1;
     }
+    if (Datatypes.check(w, t, c, x.type(), true) != ErrorClass.MPI_SUCCESS) {
+      return -1;
+    }
+    // Signatures are compared as basic type and element count (Datatypes): 2 x contiguous(3, int) is 6 int.
+    long elements = count * Datatypes.sizeBytes(t, x.type()) / Datatypes.basic(t, x.type()).sizeBytes();
+    if (elements > Integer.MAX_VALUE) {
+      w.error(t, x.mpiName(), ErrorClass.MPI_ERR_COUNT, elements + " basic elements are too many for the model",
+          c.at());
+      return -1;
+    }
     int ctx = w.spec.communicators().get(x.comm());
-    Call call = new Call(x.kind(), x.nonblocking(), root, count, x.type(), x.op(), c.at());
+    Call call = new Call(x.kind(), x.nonblocking(), root, (int) elements, Datatypes.basic(t, x.type()), x.op(),
+        c.at());
     RankState me = w.rank(t.rank);
     int index = me.collectives.count(ctx);
     touch(w, ctx, true);

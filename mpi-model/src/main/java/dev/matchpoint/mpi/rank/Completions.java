@@ -171,7 +171,7 @@ final class Completions {
       return r.channel.phase == Channel.Phase.UNBOUND
           || (r.channel.phase == Channel.Phase.BOUND && Channels.ready(r));
     }
-    if (r.bindPending >= 0) {
+    if (r.bindPending >= 0 || r.exchangeHalf >= 0) {
       return false;
     }
     // An inactive persistent request is complete (Persistent#inactive): done.

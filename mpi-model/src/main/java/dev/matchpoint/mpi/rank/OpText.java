@@ -4,6 +4,8 @@ import dev.matchpoint.mpi.match.Envelopes;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.PointToPointOps;
+import dev.matchpoint.mpi.program.TypeOps;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,6 +51,8 @@ public final class OpText {
       return "count=" + (v == Mpi.UNDEFINED ? "MPI_UNDEFINED" : Long.toString(v));
     } else if (op instanceof MpiOp.Collective) {
       return Collectives.result(t);
+    } else if (op instanceof MpiOp.TypeCall x) {
+      return Datatypes.result(x, t);
     }
     if (op instanceof MpiOp.PartitionCall p && p.flag() != null) {
       return "flag=" + (Vars.flagValue(t, p.flag()) == 1);
@@ -67,6 +71,8 @@ public final class OpText {
     } else if (op instanceof MpiOp.Mprobe p) {
       message = p.message();
     } else if (op instanceof MpiOp.Test x) {
+      flag = x.flag();
+    } else if (op instanceof PointToPointOps.RequestGetStatus x) {
       flag = x.flag();
     } else if (op instanceof MpiOp.Testall x) {
       flag = x.flag();
@@ -150,6 +156,10 @@ public final class OpText {
     } else if (op instanceof MpiOp.Sendrecv x) {
       return x.status();
     } else if (op instanceof MpiOp.TestCancelled x) {
+      return x.status();
+    } else if (op instanceof PointToPointOps.SendrecvReplace x) {
+      return x.status();
+    } else if (op instanceof PointToPointOps.RequestGetStatus x) {
       return x.status();
     }
     return null;
@@ -289,7 +299,40 @@ public final class OpText {
         a.add("op=" + x.op().mpiName());
       }
       a.add("comm=" + x.comm());
+    } else if (op instanceof MpiOp.TypeCall || op instanceof MpiOp.PointToPointCall) {
+      added(op, t, n, a);
     }
     return a;
+  }
+
+  /** The arguments of the calls in {@link TypeOps} and {@link PointToPointOps}. */
+  private static void added(MpiOp op, ThreadState t, int n, List<String> a) {
+    if (op instanceof TypeOps.Contiguous x) {
+      a.add("count=" + value(x.count(), t, n, false));
+      a.add("oldtype=" + x.oldtype().mpiName());
+    } else if (op instanceof TypeOps.Vector x) {
+      a.add("count=" + value(x.count(), t, n, false));
+      a.add("blocklength=" + value(x.blocklength(), t, n, false));
+      a.add("stride=" + value(x.stride(), t, n, false));
+      a.add("oldtype=" + x.oldtype().mpiName());
+    } else if (op instanceof TypeOps.Commit x) {
+      a.add("datatype=" + x.type());
+    } else if (op instanceof TypeOps.Free x) {
+      a.add("datatype=" + x.type());
+    } else if (op instanceof TypeOps.GetElements g) {
+      a.add("status=" + g.status());
+      a.add(g.type().mpiName());
+    } else if (op instanceof PointToPointOps.SendrecvReplace x) {
+      a.addAll(args(x.exchange(), t, n));
+      a.add(2, "count=" + value(x.count(), t, n, false) + " " + x.type().mpiName());
+      if (x.request() != null) {
+        a.add("request=" + x.request());
+      }
+    } else if (op instanceof PointToPointOps.Isendrecv x) {
+      a.addAll(args(x.exchange(), t, n));
+      a.add("request=" + x.request());
+    } else if (op instanceof PointToPointOps.RequestGetStatus x) {
+      a.add("request=" + x.request());
+    }
   }
 }

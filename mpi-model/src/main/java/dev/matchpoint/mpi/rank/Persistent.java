@@ -25,7 +25,8 @@ final class Persistent {
     int dest = Vars.eval(op.dest(), t, w.size);
     int tag = Vars.eval(op.tag(), t, w.size);
     int count = Vars.eval(op.count(), t, w.size);
-    if (w.calls.check(t, c, op.dest(), dest, op.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS) {
+    if (w.calls.check(t, c, op.dest(), dest, op.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS
+        || Datatypes.check(w, t, c, op.type(), true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -35,8 +36,8 @@ final class Persistent {
     r.dest = dest;
     r.tag = tag;
     r.context = w.spec.communicators().get(op.comm());
-    r.sizeBytes = (long) count * op.type().sizeBytes();
-    r.type = op.type();
+    r.sizeBytes = count * Datatypes.sizeBytes(t, op.type());
+    r.type = Datatypes.basic(t, op.type());
     r.mode = op.mode();
     inactive(r);
     Vars.setRequest(t, op.request(), RequestIds.index(r.id) + 1);
@@ -47,7 +48,8 @@ final class Persistent {
     int src = Vars.eval(op.source(), t, w.size);
     int tag = Vars.eval(op.tag(), t, w.size);
     int count = Vars.eval(op.count(), t, w.size);
-    if (w.calls.check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS) {
+    if (w.calls.check(t, c, op.source(), src, op.tag(), tag, count, true) != ErrorClass.MPI_SUCCESS
+        || Datatypes.check(w, t, c, op.type(), true) != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, op.request(), Vars.REQUEST_NULL);
       return true;
     }
@@ -57,8 +59,8 @@ final class Persistent {
     r.sourcePattern = src;
     r.tagPattern = tag;
     r.context = w.spec.communicators().get(op.comm());
-    r.capacityBytes = (long) count * op.type().sizeBytes();
-    r.type = op.type();
+    r.capacityBytes = count * Datatypes.sizeBytes(t, op.type());
+    r.type = Datatypes.basic(t, op.type());
     inactive(r);
     Vars.setRequest(t, op.request(), RequestIds.index(r.id) + 1);
     return true;

@@ -1,6 +1,6 @@
 package dev.matchpoint.mpi.rank;
 
-import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.RequestIds;
@@ -142,7 +142,7 @@ final class Probes {
    * handle becomes MPI_MESSAGE_NULL. A rendezvous message sends its CTS now, and a synchronous eager
    * message its acknowledgement: the matched receive has started (seed 000, revision 3).
    */
-  static boolean mrecv(World w, ThreadState t, Instr.Call c, String message, Expr countExpr, Datatype type,
+  static boolean mrecv(World w, ThreadState t, Instr.Call c, String message, Expr countExpr, DatatypeRef type,
       String status, String request) throws ProgramError {
     long h = Vars.message(t, message);
     if (h < 0) {
@@ -157,6 +157,9 @@ final class Probes {
     } else if (h == Vars.MESSAGE_NULL || (h != Vars.MESSAGE_NO_PROC && !t.handles.containsKey(h - 2))) {
       e = ErrorClass.MPI_ERR_MESSAGE;
       detail = "'" + message + "' is MPI_MESSAGE_NULL: no matched probe set it, or its message was received already";
+    } else if (Datatypes.problem(t, type, true) != null) {
+      e = ErrorClass.MPI_ERR_TYPE;
+      detail = Datatypes.problem(t, type, true);
     }
     if (e != ErrorClass.MPI_SUCCESS) {
       w.error(t, c.op().mpiName(), e, detail, c.at());
@@ -181,8 +184,8 @@ final class Probes {
     Message m = t.handles.remove(h - 2);
     t.handleAt.remove(h - 2);
     Request r = t.newRequest(RequestKind.MRECV, request != null);
-    r.capacityBytes = (long) count * type.sizeBytes();
-    r.type = type;
+    r.capacityBytes = count * Datatypes.sizeBytes(t, type);
+    r.type = Datatypes.basic(t, type);
     r.sourcePattern = m.source();
     r.tagPattern = m.tag();
     r.context = m.context();

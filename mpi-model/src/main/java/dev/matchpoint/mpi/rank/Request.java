@@ -30,6 +30,12 @@ final class Request {
   long transferId;
   /** For a persistent request bound with Ibind_channel: the endpoint whose binding Wait completes, else -1. */
   long bindPending;
+  /**
+   * For the two halves of an MPI_Isendrecv (MPI-4.0 §3.10) while its send is pending: on the program's
+   * (receive) request the send's id, on the send's the program's request's id; else -1. Wait and Test
+   * return the program's request only once this is -1 ({@link PointToPointCalls}).
+   */
+  long exchangeHalf;
   /** For a nonblocking collective: whether its completion waits for every member (the sync choice). */
   boolean collectiveSync;
   /** For a channel endpoint: its channel state. */
@@ -88,6 +94,7 @@ final class Request {
     cancelPending = false;
     transferId = -1;
     bindPending = -1;
+    exchangeHalf = -1;
     collectiveSync = false;
     channel = null;
     part = null;
@@ -122,6 +129,7 @@ final class Request {
     r.cancelPending = cancelPending;
     r.transferId = transferId;
     r.bindPending = bindPending;
+    r.exchangeHalf = exchangeHalf;
     r.collectiveSync = collectiveSync;
     r.channel = channel == null ? null : channel.copy();
     r.part = part == null ? null : part.copy();
@@ -170,7 +178,8 @@ final class Request {
         .putBoolean(rendezvous).putLong(seq).putLong(bufferBytes).putInt(sourcePattern).putInt(tagPattern)
         .putLong(capacityBytes).putLong(matchedMessage).putInt(statusSource).putInt(statusTag)
         .putLong(statusBytes).putInt(statusError.ordinal()).putBoolean(statusCancelled)
-        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending).putBoolean(collectiveSync)
+        .putBoolean(persistent).putBoolean(active).putBoolean(cancelPending).putLong(transferId).putLong(bindPending).putLong(exchangeHalf)
+        .putBoolean(collectiveSync)
         .putInt(type == null ? -1 : type.ordinal());
     at.hashInto(sink);
     if (channel != null) {

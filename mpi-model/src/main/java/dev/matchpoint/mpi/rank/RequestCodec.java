@@ -36,7 +36,7 @@ final class RequestCodec {
         | (r.statusCancelled ? 128 : 0));
     long[] v = {r.transferId, r.bindPending, r.dest, r.tag, r.context, r.sizeBytes, r.seq, r.bufferBytes,
         r.sourcePattern, r.tagPattern, r.capacityBytes, r.matchedMessage, r.statusSource, r.statusTag,
-        r.statusBytes, r.statusError.ordinal(), WireCodec.putEnum(r.type), WireCodec.putEnum(r.mode)};
+        r.statusBytes, r.statusError.ordinal(), WireCodec.putEnum(r.type), WireCodec.putEnum(r.mode), r.exchangeHalf};
     int mask = 0;
     for (int i = 0; i < v.length; i++) {
       if (v[i] != DEFAULTS[i]) {
@@ -44,8 +44,8 @@ final class RequestCodec {
       }
     }
     boolean located = r.at != dev.matchpoint.mpi.program.SourceLocation.unknown();
-    mask |= (located ? 1 << 18 : 0) | (r.channel != null ? 1 << 19 : 0)
-        | (r.part != null ? 1 << 20 : 0);
+    mask |= (located ? 1 << 19 : 0) | (r.channel != null ? 1 << 20 : 0)
+        | (r.part != null ? 1 << 21 : 0);
     w.putVar(mask);
     for (int i = 0; i < v.length; i++) {
       if ((mask & (1 << i)) != 0) {
@@ -69,11 +69,11 @@ final class RequestCodec {
 
   /** The fields {@link #put} writes when they differ from these, a new request's values. */
   private static final long[] DEFAULTS = {-1, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, Mpi.PROC_NULL, Mpi.ANY_TAG, 0,
-      ErrorClass.MPI_SUCCESS.ordinal(), 0, 0};
+      ErrorClass.MPI_SUCCESS.ordinal(), 0, 0, -1};
 
   /** Which of those fields are request ids or message keys ({@link StateWriter#putId}). */
   private static final boolean[] IDS = {true, true, false, false, false, false, false, false, false, false, false, true,
-      false, false, false, false, false, false};
+      false, false, false, false, false, false, true};
 
   Request get(int rank, int thread, StateReader in) {
     int index = in.getVarInt();
@@ -114,13 +114,14 @@ final class RequestCodec {
     out.statusError = ERRORS[Math.toIntExact(v[15])];
     out.type = WireCodec.getEnum(TYPES, Math.toIntExact(v[16]));
     out.mode = WireCodec.getEnum(MODES, Math.toIntExact(v[17]));
-    if ((mask & (1 << 18)) != 0) {
+    out.exchangeHalf = v[18];
+    if ((mask & (1 << 19)) != 0) {
       out.at = wire.getLocation(in);
     }
-    if ((mask & (1 << 19)) != 0) {
+    if ((mask & (1 << 20)) != 0) {
       out.channel = getChannel(in);
     }
-    if ((mask & (1 << 20)) != 0) {
+    if ((mask & (1 << 21)) != 0) {
       out.part = Partitioned.decode(in);
     }
     return out;

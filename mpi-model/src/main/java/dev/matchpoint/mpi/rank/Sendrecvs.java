@@ -6,6 +6,7 @@ import dev.matchpoint.mpi.RequestIds;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.PointToPointOps;
 import dev.matchpoint.mpi.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +36,28 @@ final class Sendrecvs {
   private Sendrecvs() {}
 
   private static MpiOp.Sendrecv op(ThreadState t) {
-    return t.pc < t.code.size() && t.code.at(t.pc) instanceof Instr.Call c && c.op() instanceof MpiOp.Sendrecv s
-        ? s : null;
+    return t.pc < t.code.size() && t.code.at(t.pc) instanceof Instr.Call c ? PointToPointCalls.exchange(c.op())
+        : null;
+  }
+
+  /** The request variable of the thread's MPI_Isendrecv or MPI_Isendrecv_replace, else null (a blocking call). */
+  private static String request(ThreadState t) {
+    MpiOp op = ((Instr.Call) t.code.at(t.pc)).op();
+    return op instanceof PointToPointOps.Isendrecv x ? x.request()
+        : op instanceof PointToPointOps.SendrecvReplace x ? x.request() : null;
+  }
+
+  /**
+   * The blocking send-receive a call is: an MPI_Sendrecv, or an MPI_Sendrecv_replace as the
+   * send-receive of its one buffer ({@link PointToPointOps.SendrecvReplace#exchange}).
+   *
+   * @return the exchange, or null for any other call
+   */
+  static MpiOp.Sendrecv blocking(MpiOp op) {
+    if (op instanceof MpiOp.Sendrecv s) {
+      return s;
+    }
+    return op instanceof PointToPointOps.SendrecvReplace x && x.request() == null ? x.exchange() : null;
   }
 
   /**
@@ -59,7 +80,8 @@ final class Sendrecvs {
           && w.calls.valid(s.dest(), dest, s.sendTag(), Vars.eval(s.sendTag(), t, w.size),
               Vars.eval(s.sendCount(), t, w.size), false)
           && w.calls.valid(s.source(), src, s.recvTag(), Vars.eval(s.recvTag(), t, w.size),
-              Vars.eval(s.recvCount(), t, w.size), true);
+              Vars.eval(s.recvCount(), t, w.size), true)
+          && Datatypes.problem(t, s.sendType(), true) == null && Datatypes.problem(t, s.recvType(), true) == null;
     } catch (ProgramError e) {
       return false;
     }
@@ -80,7 +102,7 @@ final class Sendrecvs {
    * Whether a splitting thread can step: a half has not run, or both have and completed (the join).
    */
   static boolean enabled(ThreadState t) {
-    return !t.halfRan(Action.Half.SEND) || !t.halfRan(Action.Half.RECEIVE) || joinable(t);
+    return !t.halfRan(Action.Half.SEND) || !t.halfRan(Action.Half.RECEIVE) || request(t) != null || joinable(t);
   }
 
   /**
@@ -109,34 +131,47 @@ final class Sendrecvs {
   /** Runs one half; the first half to run traces the call. */
   static void half(World w, ThreadState t, Action.Half half, int variant) {
     Instr.Call c = (Instr.Call) t.code.at(t.pc);
-    MpiOp.Sendrecv s = (MpiOp.Sendrecv) c.op();
+    MpiOp.Sendrecv s = PointToPointCalls.exchange(c.op());
     if (w.fullTrace && !started(t)) {
-      w.emit(new TraceEvent.CallStarted(w.step, w.now(), t.rank, t.thread, s.mpiName(),
-          OpText.arguments(s, t, w.size), c.at()));
+      w.emit(new TraceEvent.CallStarted(w.step, w.now(), t.rank, t.thread, c.op().mpiName(),
+          OpText.arguments(c.op(), t, w.size), c.at()));
     }
     try {
       int ctx = w.spec.communicators().get(s.comm());
       if (half == Action.Half.SEND) {
         Request r = t.newHalfRequest(Action.Half.SEND, RequestKind.SEND);
         Protocols.startSend(w, t, r, Vars.eval(s.dest(), t, w.size), Vars.eval(s.sendTag(), t, w.size), ctx,
-            (long) Vars.eval(s.sendCount(), t, w.size) * s.sendType().sizeBytes(), s.sendType(), SendMode.STANDARD,
-            c.at());
+            Vars.eval(s.sendCount(), t, w.size) * Datatypes.sizeBytes(t, s.sendType()),
+            Datatypes.basic(t, s.sendType()), SendMode.STANDARD, c.at());
       } else {
         Request r = t.newHalfRequest(Action.Half.RECEIVE, RequestKind.RECV);
         w.calls.post(t, r, Vars.eval(s.source(), t, w.size), Vars.eval(s.recvTag(), t, w.size), ctx,
-            (long) Vars.eval(s.recvCount(), t, w.size) * s.recvType().sizeBytes(), s.recvType(), variant);
+            Vars.eval(s.recvCount(), t, w.size) * Datatypes.sizeBytes(t, s.recvType()),
+            Datatypes.basic(t, s.recvType()), variant);
       }
     } catch (ProgramError e) {
       w.abort(t, e.getMessage());
     }
   }
 
-  /** The join: both halves ran and completed; the call returns with the receive's status. */
+  /**
+   * The join: both halves ran and, for a blocking call, completed; the call returns with the
+   * receive's status. A nonblocking call returns at once, keeping both requests: the receive's
+   * becomes the program's, linked to the send's until that completes ({@link PointToPointCalls}).
+   */
   static void join(World w, ThreadState t) {
     w.touchHalf(t, Action.Half.SEND);
     w.touchHalf(t, Action.Half.RECEIVE);
-    Vars.setStatus(t, op(t).status(), t.requests.get(t.halfIndex(Action.Half.RECEIVE)));
-    t.endHalves();
+    String request = request(t);
+    if (request == null) {
+      Vars.setStatus(t, op(t).status(), t.requests.get(t.halfIndex(Action.Half.RECEIVE)));
+      t.endHalves();
+    } else {
+      Request send = t.requests.get(t.halfIndex(Action.Half.SEND));
+      Request receive = t.requests.get(t.halfIndex(Action.Half.RECEIVE));
+      t.keepHalves();
+      PointToPointCalls.adopt(w, t, send, receive, request);
+    }
     w.returnFromCall(t);
   }
 
@@ -157,6 +192,12 @@ final class Sendrecvs {
     if (e == ErrorClass.MPI_SUCCESS) {
       e = w.calls.check(t, c, s.source(), src, s.recvTag(), rtag, rcount, true);
     }
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = Datatypes.check(w, t, c, s.sendType(), true);
+    }
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = Datatypes.check(w, t, c, s.recvType(), true);
+    }
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       return true;
@@ -165,15 +206,16 @@ final class Sendrecvs {
     List<Integer> internal = new ArrayList<>();
     if (dest != Mpi.PROC_NULL) {
       Request sr = t.newRequest(RequestKind.SEND, false);
-      Protocols.startSend(w, t, sr, dest, stag, ctx, (long) scount * s.sendType().sizeBytes(), s.sendType(),
-          SendMode.STANDARD, c.at());
+      Protocols.startSend(w, t, sr, dest, stag, ctx, scount * Datatypes.sizeBytes(t, s.sendType()),
+          Datatypes.basic(t, s.sendType()), SendMode.STANDARD, c.at());
       internal.add(RequestIds.index(sr.id));
     }
     if (src == Mpi.PROC_NULL) {
       Vars.setProcNullStatus(t, s.status());
     } else {
       Request rr = t.newRequest(RequestKind.RECV, false);
-      w.calls.post(t, rr, src, rtag, ctx, (long) rcount * s.recvType().sizeBytes(), s.recvType(), variant);
+      w.calls.post(t, rr, src, rtag, ctx, rcount * Datatypes.sizeBytes(t, s.recvType()),
+          Datatypes.basic(t, s.recvType()), variant);
       internal.add(RequestIds.index(rr.id));
     }
     t.internal = internal.stream().mapToInt(Integer::intValue).toArray();

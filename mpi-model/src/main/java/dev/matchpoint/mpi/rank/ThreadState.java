@@ -167,6 +167,14 @@ final class ThreadState {
     return RequestIds.index(r.id) >= nextRequestIndex;
   }
 
+  /**
+   * An MPI_Isendrecv returns: its halves' requests stay, as ordinary requests of the thread, and
+   * their indices are used up.
+   */
+  void keepHalves() {
+    nextRequestIndex += 2;
+  }
+
   /** The MPI_Sendrecv returns: its halves' requests are dropped and their indices used up. */
   void endHalves() {
     requests.remove(halfIndex(Action.Half.SEND));

@@ -1019,6 +1019,9 @@ public final class World implements NetworkListener, StateHashable {
       emit(new TraceEvent.RequestCompleted(step, now(), t.rank, t.thread, r.id, r.statusSource, r.statusTag,
           r.statusBytes, r.statusError, r.statusCancelled));
     }
+    if (r.exchangeHalf >= 0 && r.kind == RequestKind.SEND) {
+      PointToPointCalls.sendHalfDone(this, t, r);
+    }
     if (r.freed) {
       t.dropRequest(r);
     }

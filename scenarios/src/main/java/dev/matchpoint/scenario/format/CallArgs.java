@@ -1,6 +1,7 @@
 package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -25,11 +26,19 @@ final class CallArgs {
   private final int worldSize;
   private final Set<String> communicators;
 
+  /** Datatype variables bound so far in the program being read (by type-contiguous and type-vector). */
+  private final Set<String> datatypes;
+
   CallArgs(YamlMap map, String call, int worldSize, Set<String> communicators) {
+    this(map, call, worldSize, communicators, new java.util.HashSet<>());
+  }
+
+  CallArgs(YamlMap map, String call, int worldSize, Set<String> communicators, Set<String> datatypes) {
     this.map = map;
     this.call = call;
     this.worldSize = worldSize;
     this.communicators = communicators;
+    this.datatypes = datatypes;
   }
 
   /**
@@ -41,7 +50,7 @@ final class CallArgs {
    * @param fallback the value when absent, or null when required
    * @return the expression
    */
-  Expr expr(String key, Role role, Datatype countType, Expr fallback) {
+  Expr expr(String key, Role role, DatatypeRef countType, Expr fallback) {
     Node v = map.get(key);
     if (v == null) {
       if (fallback == null) {
@@ -52,7 +61,7 @@ final class CallArgs {
     ScalarNode s = YamlNodes.scalar(map.file(), v, expected(role) + " for '" + key + "'");
     Expr e;
     try {
-      e = ExprParser.expr(s.getValue(), role, countType);
+      e = ExprParser.expr(s.getValue(), role, countType instanceof Datatype d ? d : null);
     } catch (ExprLexer.ParseError err) {
       throw new dev.matchpoint.scenario.ScenarioException(YamlNodes.at(map.file(), s, err.offset),
           "in '" + key + "' of " + call + ": " + err.getMessage());
@@ -110,23 +119,44 @@ final class CallArgs {
   }
 
   /**
-   * A datatype argument.
+   * A datatype argument: a predefined datatype, {@code datatype-null}, or a datatype variable that
+   * an earlier type-contiguous or type-vector of the program binds.
    *
    * @param key the key
    * @return the datatype; {@code int} when absent
    */
-  Datatype type(String key) {
+  DatatypeRef type(String key) {
     Node v = map.get(key);
     if (v == null) {
       return Datatype.INT;
     }
     ScalarNode s = YamlNodes.scalar(map.file(), v, "a datatype for '" + key + "'");
     Datatype d = Datatype.named(s.getValue());
-    if (d == null) {
-      throw YamlNodes.error(map.file(), s, "unknown datatype '" + s.getValue() + "' in " + call + " (expected one of "
-          + FormatNames.datatypes() + ")");
+    if (d != null) {
+      return d;
+    } else if (s.getValue().equals(DatatypeRef.NULL.configName()) || s.getValue().equals(DatatypeRef.NULL.mpiName())) {
+      return DatatypeRef.NULL;
+    } else if (datatypes.contains(s.getValue())) {
+      return new DatatypeRef.Variable(s.getValue());
     }
-    return d;
+    throw YamlNodes.error(map.file(), s, "unknown datatype '" + s.getValue() + "' in " + call + " (expected one of "
+        + FormatNames.datatypes() + ", datatype-null, or a datatype variable bound earlier by type-contiguous or "
+        + "type-vector)");
+  }
+
+  /**
+   * Binds a datatype variable: later statements may name it as a datatype.
+   *
+   * @param key the key holding the variable's name
+   * @return the name
+   */
+  String datatypeVar(String key) {
+    String name = var(key, true);
+    if (Datatype.named(name) != null || name.equals(DatatypeRef.NULL.configName())) {
+      throw map.error(key, "'" + name + "' names a predefined datatype and cannot be a datatype variable in " + call);
+    }
+    datatypes.add(name);
+    return name;
   }
 
   /**

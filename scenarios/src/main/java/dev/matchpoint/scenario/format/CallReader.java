@@ -1,6 +1,7 @@
 package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -53,6 +54,7 @@ final class CallReader {
     RequestCallReader.keys(KEYS);
     CollectiveCalls.keys(KEYS);
     PartitionCalls.keys(KEYS);
+    TypeCalls.keys(KEYS);
   }
 
   private CallReader() {}
@@ -72,6 +74,10 @@ final class CallReader {
     if (PartitionCalls.reads(name)) {
       return PartitionCalls.read(name, a);
     }
+    MpiOp added = TypeCalls.read(name, a);
+    if (added != null) {
+      return added;
+    }
     switch (name) {
       case "send":
       case "bsend":
@@ -84,7 +90,7 @@ final class CallReader {
         return send(name, a);
       case "recv":
       case "irecv": {
-        Datatype type = a.type("type");
+        DatatypeRef type = a.type("type");
         Expr source = a.expr("source", Role.SOURCE, type, null);
         Expr tag = a.expr("tag", Role.RECEIVE_TAG, type, ZERO);
         Expr count = a.expr("count", Role.VALUE, type, ONE);
@@ -106,7 +112,7 @@ final class CallReader {
             a.var("status", false));
       case "mrecv":
       case "imrecv": {
-        Datatype type = a.type("type");
+        DatatypeRef type = a.type("type");
         String message = a.var("message", true);
         Expr count = a.expr("count", Role.VALUE, type, ONE);
         return name.equals("mrecv") ? new MpiOp.Mrecv(message, count, type, a.var("status", false))
@@ -126,7 +132,7 @@ final class CallReader {
       case "rsend" -> SendMode.READY;
       default -> SendMode.STANDARD;
     };
-    Datatype type = a.type("type");
+    DatatypeRef type = a.type("type");
     Expr dest = a.expr("dest", Role.DEST, type, null);
     Expr tag = a.expr("tag", Role.SEND_TAG, type, ZERO);
     Expr count = a.expr("count", Role.VALUE, type, ONE);
@@ -177,8 +183,8 @@ final class CallReader {
       case "get-count":
         return new MpiOp.GetCount(a.var("status", true), a.type("type"), a.var("into", true));
       case "sendrecv": {
-        Datatype sendType = a.type("send-type");
-        Datatype recvType = a.type("recv-type");
+        DatatypeRef sendType = a.type("send-type");
+        DatatypeRef recvType = a.type("recv-type");
         return new MpiOp.Sendrecv(a.expr("dest", Role.DEST, sendType, null),
             a.expr("send-tag", Role.SEND_TAG, sendType, ZERO), a.expr("send-count", Role.VALUE, sendType, ONE),
             sendType, a.expr("source", Role.SOURCE, recvType, null),

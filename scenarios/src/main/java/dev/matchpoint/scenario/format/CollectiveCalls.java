@@ -2,6 +2,7 @@ package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.ReduceOp;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -86,7 +87,7 @@ final class CollectiveCalls {
             + " is out of range: the world has ranks 0.." + (worldSize - 1));
       }
     }
-    Datatype type = kind.carriesData() ? a.type("type") : Datatype.BYTE;
+    DatatypeRef type = kind.carriesData() ? a.type("type") : Datatype.BYTE;
     Expr count = kind.carriesData() ? a.expr("count", Role.VALUE, type, ONE) : ZERO;
     ReduceOp op = null;
     if (kind.reduces()) {

@@ -1,6 +1,7 @@
 package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.program.Cond;
 import dev.matchpoint.mpi.program.Expr;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ final class ExprWriter {
    * @param countType the enclosing call's datatype ({@code st.count} means that type), or null
    * @return the text
    */
-  static String expr(Expr e, Datatype countType) {
+  static String expr(Expr e, DatatypeRef countType) {
     return expr(e, countType, 0);
   }
 
@@ -29,7 +30,7 @@ final class ExprWriter {
     return op == Expr.BinaryOp.ADD || op == Expr.BinaryOp.SUB ? 1 : 2;
   }
 
-  private static String expr(Expr e, Datatype countType, int context) {
+  private static String expr(Expr e, DatatypeRef countType, int context) {
     if (e instanceof Expr.Lit l) {
       return Integer.toString(l.value());
     } else if (e instanceof Expr.AnySource || e instanceof Expr.AnyTag) {

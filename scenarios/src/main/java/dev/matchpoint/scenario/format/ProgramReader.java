@@ -7,6 +7,7 @@ import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.program.Stmt;
 import dev.matchpoint.scenario.ScenarioException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.snakeyaml.engine.v2.common.FlowStyle;
@@ -28,6 +29,8 @@ final class ProgramReader {
   private final int worldSize;
   private final Set<String> communicators;
   private final Problems problems;
+  /** The datatype variables bound so far in the program being read ({@link CallArgs#type}). */
+  private final Set<String> datatypes = new HashSet<>();
 
   /**
    * Creates a reader.
@@ -54,6 +57,7 @@ final class ProgramReader {
    *     node is not a list
    */
   Program program(Node node) {
+    datatypes.clear();
     return new Program(body(node));
   }
 
@@ -107,7 +111,7 @@ final class ProgramReader {
           nameNode.getEndMark());
     }
     YamlMap map = YamlMap.of(file, name, argNode, keys);
-    return new Stmt.Call(CallReader.read(name, new CallArgs(map, name, worldSize, communicators)), at);
+    return new Stmt.Call(CallReader.read(name, new CallArgs(map, name, worldSize, communicators, datatypes)), at);
   }
 
   private Node requireArgs(String name, Node nameNode, Node args) {

@@ -1,6 +1,7 @@
 package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -61,7 +62,7 @@ final class ProgramWriter {
     throw new AssertionError(s);
   }
 
-  private static void put(YamlBuild.Map m, String key, Expr e, Datatype countType) {
+  private static void put(YamlBuild.Map m, String key, Expr e, DatatypeRef countType) {
     m.put(key, ExprWriter.expr(e, countType));
   }
 
@@ -142,7 +143,7 @@ final class ProgramWriter {
     return completion(op, m);
   }
 
-  private static void receive(YamlBuild.Map m, Expr source, Expr tag, Expr count, Datatype type, String comm) {
+  private static void receive(YamlBuild.Map m, Expr source, Expr tag, Expr count, DatatypeRef type, String comm) {
     put(m, "source", source, type);
     put(m, "tag", tag, type);
     put(m, "count", count, type);
@@ -239,7 +240,10 @@ final class ProgramWriter {
     if (op instanceof MpiOp.Collective x) {
       return CollectiveCalls.write(x, m);
     }
-    String name = op instanceof MpiOp.PartitionCall ? PartitionCalls.write(op, m) : RequestCallWriter.write(op, m);
+    String name = op instanceof MpiOp.PartitionCall ? PartitionCalls.write(op, m) : TypeCalls.write(op, m);
+    if (name == null) {
+      name = RequestCallWriter.write(op, m);
+    }
     if (name == null) {
       throw new AssertionError(op);
     }

@@ -1,6 +1,7 @@
 package dev.matchpoint.scenario.format;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -75,7 +76,7 @@ final class RequestCallReader {
       case "rsend-init":
         return sendInit(name, a);
       case "recv-init": {
-        Datatype type = a.type("type");
+        DatatypeRef type = a.type("type");
         Expr source = a.expr("source", Role.SOURCE, type, null);
         Expr tag = a.expr("tag", Role.RECEIVE_TAG, type, ZERO);
         Expr count = a.expr("count", Role.VALUE, type, ONE);
@@ -109,7 +110,7 @@ final class RequestCallReader {
       case "rsend-init" -> SendMode.READY;
       default -> SendMode.STANDARD;
     };
-    Datatype type = a.type("type");
+    DatatypeRef type = a.type("type");
     Expr dest = a.expr("dest", Role.DEST, type, null);
     Expr tag = a.expr("tag", Role.SEND_TAG, type, ZERO);
     Expr count = a.expr("count", Role.VALUE, type, ONE);
