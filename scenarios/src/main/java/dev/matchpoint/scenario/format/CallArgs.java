@@ -145,6 +145,23 @@ final class CallArgs {
   }
 
   /**
+   * A datatype argument that must be a predefined datatype (the partitioned calls take no derived
+   * type or MPI_DATATYPE_NULL in this model).
+   *
+   * @param key the key
+   * @return the datatype; {@code int} when absent
+   * @throws dev.matchpoint.scenario.ScenarioException naming the value's file:line:column otherwise
+   */
+  Datatype predefinedType(String key) {
+    DatatypeRef t = type(key);
+    if (t instanceof Datatype d) {
+      return d;
+    }
+    throw map.error(key, "'" + t.configName() + "' is not a predefined datatype: " + call
+        + " takes one of " + FormatNames.datatypes());
+  }
+
+  /**
    * Binds a datatype variable: later statements may name it as a datatype.
    *
    * @param key the key holding the variable's name

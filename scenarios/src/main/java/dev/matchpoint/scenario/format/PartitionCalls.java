@@ -66,13 +66,13 @@ final class PartitionCalls {
   static MpiOp read(String name, CallArgs a) {
     switch (name) {
       case "psend-init": {
-        Datatype type = a.type("type");
+        Datatype type = a.predefinedType("type");
         return new PsendInit(a.expr("dest", Role.DEST, type, null), a.expr("tag", Role.SEND_TAG, type, ZERO),
             a.expr("partitions", Role.VALUE, type, ONE), a.expr("count", Role.VALUE, type, ONE), type, a.comm(),
             a.var("request", true));
       }
       case "precv-init": {
-        Datatype type = a.type("type");
+        Datatype type = a.predefinedType("type");
         return new PrecvInit(a.expr("source", Role.SOURCE, type, null), a.expr("tag", Role.RECEIVE_TAG, type, ZERO),
             a.expr("partitions", Role.VALUE, type, ONE), a.expr("count", Role.VALUE, type, ONE), type, a.comm(),
             a.var("request", true));
