@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * One MPI call in a program. Variables are named by strings; a null status name means
  * MPI_STATUS_IGNORE. {@code comm} names a communicator of the scenario ({@code "world"} for
- * MPI_COMM_WORLD). Counts are in elements of the datatype. Each record cites the section it models.
+ * MPI_COMM_WORLD) or a communicator variable ({@link CommOp}). Counts are in elements of the datatype. Each record cites the section it models.
  */
 public sealed interface MpiOp {
   /**
@@ -22,6 +22,19 @@ public sealed interface MpiOp {
 
   /** The name of MPI_COMM_WORLD in programs. */
   String WORLD = "world";
+
+  /**
+   * A communicator call (MPI-3.1 chapter 6): MPI_Comm_dup, MPI_Comm_split, MPI_Comm_free,
+   * MPI_Comm_rank, MPI_Comm_size, the records of {@link CommOp}.
+   */
+  sealed interface Comm extends MpiOp permits CommOp.Dup, CommOp.Split, CommOp.Free, CommOp.Rank, CommOp.Size {
+    /**
+     * The communicator argument.
+     *
+     * @return its name
+     */
+    String comm();
+  }
 
   /**
    * Blocking send in one of the four modes: MPI_Send, MPI_Bsend, MPI_Ssend, MPI_Rsend (MPI-3.1

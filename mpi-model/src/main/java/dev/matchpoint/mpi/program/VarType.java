@@ -11,5 +11,7 @@ public enum VarType {
   /** A logical output: Iprobe's, Improbe's and the Test family's flag. */
   FLAG,
   /** An integer: Get_count's count, Waitany's index, Waitsome's outcount and indices, a loop index. */
-  INT
+  INT,
+  /** A communicator handle bound by Comm_dup or Comm_split (MPI_COMM_NULL after Comm_free). */
+  COMM
 }

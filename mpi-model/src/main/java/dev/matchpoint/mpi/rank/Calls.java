@@ -37,13 +37,20 @@ final class Calls {
     return Vars.eval(e, t, w.size);
   }
 
-  /** The communicator {@link #context} looked up last and its context id: calls mostly name the same one. */
+  /**
+   * The scenario's communicator {@link #context} looked up last and its context id: calls mostly
+   * name the same one. A communicator variable is read each time ({@link Communicators}).
+   */
   private String lastComm;
   private int lastContext;
 
-  private int context(String comm) {
+  private int context(ThreadState t, String comm) throws ProgramError {
     if (comm != lastComm) {
-      lastContext = w.spec.communicators().get(comm);
+      Integer fixed = w.spec.communicators().get(comm);
+      if (fixed == null) {
+        return Communicators.context(w, t, comm);
+      }
+      lastContext = fixed;
       lastComm = comm;
     }
     return lastContext;
@@ -59,6 +66,7 @@ final class Calls {
 
   boolean isLocal(MpiOp op) {
     return op instanceof MpiOp.GetCount || op instanceof MpiOp.TestCancelled
+        || op instanceof dev.matchpoint.mpi.program.CommOp.Rank || op instanceof dev.matchpoint.mpi.program.CommOp.Size
         || (op instanceof MpiOp.Compute && !w.timed());
   }
 
@@ -69,6 +77,8 @@ final class Calls {
       long bytes = Vars.statusField(t, g.status(), 3);
       int size = g.type().sizeBytes();
       Vars.setInt(t, g.into(), bytes % size == 0 ? bytes / size : Mpi.UNDEFINED);
+    } else if (op instanceof MpiOp.Comm x) {
+      Communicators.local(w, t, x, call(t).at());
     }
   }
 
@@ -182,7 +192,7 @@ final class Calls {
       if (src != Envelopes.ANY || !validPeer(source, src, true) || !validTag(tag, tg, true)) {
         return NO_INTERNAL;
       }
-      int[] sources = w.ranks[t.rank].engine.wildcardSources(tg, context(comm));
+      int[] sources = w.ranks[t.rank].engine.wildcardSources(tg, context(t, comm));
       return sources.length >= 2 ? sources : NO_INTERNAL;
     } catch (ProgramError e) {
       return NO_INTERNAL;
@@ -272,7 +282,7 @@ final class Calls {
     if (!validPeer(source, src, true) || !validTag(tag, tg, true) || src == Mpi.PROC_NULL) {
       return true;
     }
-    return w.ranks[t.rank].engine.hasMatch(src, tg, context(comm));
+    return w.ranks[t.rank].engine.hasMatch(src, tg, context(t, comm));
   }
 
   String describeNext(ThreadState t) {
@@ -305,6 +315,9 @@ final class Calls {
 
   private boolean exec(ThreadState t, Instr.Call c, int variant) throws ProgramError {
     MpiOp op = c.op();
+    if (Communicators.rejects(w, t, c)) {
+      return true;
+    }
     if (op instanceof MpiOp.Send s) {
       return send(t, c, s);
     } else if (op instanceof MpiOp.Isend s) {
@@ -354,6 +367,8 @@ final class Calls {
       return Channels.unbind(w, t, c, x);
     } else if (op instanceof MpiOp.Collective x) {
       return Collectives.exec(w, t, c, x, variant);
+    } else if (op instanceof MpiOp.Comm x) {
+      return Communicators.exec(w, t, c, x);
     }
     return Completions.exec(w, t, c, op, variant);
   }
@@ -420,7 +435,7 @@ final class Calls {
     if (check(t, c, s.dest(), dest, s.tag(), tag, count, false) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
       return true;
     }
-    int ctx = context(s.comm());
+    int ctx = context(t, s.comm());
     long bytes = (long) count * s.type().sizeBytes();
     if (s.mode() == SendMode.BUFFERED) {
       Buffers.bufferedSend(w, t, c, dest, tag, ctx, bytes, s.type());
@@ -447,7 +462,7 @@ final class Calls {
     }
     Request r = t.newRequest(RequestKind.SEND, true);
     Vars.setRequest(t, s.request(), index(r) + 1);
-    int ctx = context(s.comm());
+    int ctx = context(t, s.comm());
     long bytes = (long) count * s.type().sizeBytes();
     if (dest == Mpi.PROC_NULL) {
       r.complete(Mpi.PROC_NULL, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
@@ -487,7 +502,7 @@ final class Calls {
       return true;
     }
     Request r = t.newRequest(RequestKind.RECV, false);
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
+    post(t, r, src, tag, context(t, op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     if (r.done()) {
       Vars.setStatus(t, op.status(), r);
       release(t, r);
@@ -513,7 +528,7 @@ final class Calls {
       w.requestDone(r);
       return true;
     }
-    post(t, r, src, tag, context(op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
+    post(t, r, src, tag, context(t, op.comm()), (long) count * op.type().sizeBytes(), op.type(), variant);
     return true;
   }
 

@@ -49,6 +49,8 @@ public final class OpText {
       return "count=" + (v == Mpi.UNDEFINED ? "MPI_UNDEFINED" : Long.toString(v));
     } else if (op instanceof MpiOp.Collective) {
       return Collectives.result(t);
+    } else if (op instanceof MpiOp.Comm x) {
+      return Communicators.result(x, t);
     }
     List<String> out = new ArrayList<>();
     String status = statusVar(op);
@@ -284,6 +286,12 @@ public final class OpText {
         a.add("op=" + x.op().mpiName());
       }
       a.add("comm=" + x.comm());
+    } else if (op instanceof MpiOp.Comm x) {
+      a.add("comm=" + x.comm());
+      if (x instanceof dev.matchpoint.mpi.program.CommOp.Split s) {
+        a.add("color=" + (s.color() == null ? "MPI_UNDEFINED" : value(s.color(), t, n, false)));
+        a.add("key=" + value(s.key(), t, n, false));
+      }
     }
     return a;
   }

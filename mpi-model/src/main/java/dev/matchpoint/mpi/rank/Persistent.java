@@ -34,7 +34,7 @@ final class Persistent {
     r.active = false;
     r.dest = dest;
     r.tag = tag;
-    r.context = w.spec.communicators().get(op.comm());
+    r.context = Communicators.context(w, t, op.comm());
     r.sizeBytes = (long) count * op.type().sizeBytes();
     r.type = op.type();
     r.mode = op.mode();
@@ -56,7 +56,7 @@ final class Persistent {
     r.active = false;
     r.sourcePattern = src;
     r.tagPattern = tag;
-    r.context = w.spec.communicators().get(op.comm());
+    r.context = Communicators.context(w, t, op.comm());
     r.capacityBytes = (long) count * op.type().sizeBytes();
     r.type = op.type();
     inactive(r);

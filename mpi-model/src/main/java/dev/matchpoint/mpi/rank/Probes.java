@@ -47,7 +47,7 @@ final class Probes {
       return true;
     }
     RankState rank = w.rank(t.rank);
-    Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
+    Message m = rank.engine.select(src, tag, Communicators.context(w, t, comm), variant, true);
     // A probe only reads the queues; under round-robin a wildcard match moves the pointer.
     w.touchQueue(t.rank, src, false);
     if (m != null && src == Envelopes.ANY) {
@@ -100,7 +100,7 @@ final class Probes {
       return true;
     }
     RankState rank = w.rank(t.rank);
-    Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
+    Message m = rank.engine.select(src, tag, Communicators.context(w, t, comm), variant, true);
     w.touchQueue(t.rank, src, false);
     if (m != null) {
       w.touchQueue(t.rank, m.source(), true);

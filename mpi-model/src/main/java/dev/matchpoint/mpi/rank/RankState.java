@@ -40,6 +40,8 @@ final class RankState {
   final ReadySends readySends;
   /** The blocking collectives the rank's threads have called, per communicator ({@link Collectives}). */
   final Collectives.Log collectives;
+  /** The communicators created at run time that the rank is a member of, and those it freed ({@link Communicators}). */
+  final Communicators.Table comms;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
   /**
@@ -62,6 +64,7 @@ final class RankState {
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
     this.collectives = new Collectives.Log();
+    this.comms = new Communicators.Table();
   }
 
   private RankState(RankState o) {
@@ -80,6 +83,7 @@ final class RankState {
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
     this.readySends = o.readySends.copy();
     this.collectives = o.collectives.copy();
+    this.comms = o.comms.copy();
   }
 
   RankState copy() {
@@ -142,5 +146,6 @@ final class RankState {
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);
     collectives.hashInto(sink);
+    comms.hashInto(sink);
   }
 }

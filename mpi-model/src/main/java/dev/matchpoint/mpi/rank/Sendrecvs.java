@@ -55,7 +55,7 @@ final class Sendrecvs {
     try {
       int dest = Vars.eval(s.dest(), t, w.size);
       int src = Vars.eval(s.source(), t, w.size);
-      return dest != Mpi.PROC_NULL && src != Mpi.PROC_NULL
+      return Communicators.invalid(w, t, s.comm()) == null && dest != Mpi.PROC_NULL && src != Mpi.PROC_NULL
           && w.calls.valid(s.dest(), dest, s.sendTag(), Vars.eval(s.sendTag(), t, w.size),
               Vars.eval(s.sendCount(), t, w.size), false)
           && w.calls.valid(s.source(), src, s.recvTag(), Vars.eval(s.recvTag(), t, w.size),
@@ -115,7 +115,7 @@ final class Sendrecvs {
           OpText.arguments(s, t, w.size), c.at()));
     }
     try {
-      int ctx = w.spec.communicators().get(s.comm());
+      int ctx = Communicators.context(w, t, s.comm());
       if (half == Action.Half.SEND) {
         Request r = t.newHalfRequest(Action.Half.SEND, RequestKind.SEND);
         Protocols.startSend(w, t, r, Vars.eval(s.dest(), t, w.size), Vars.eval(s.sendTag(), t, w.size), ctx,
@@ -161,7 +161,7 @@ final class Sendrecvs {
       Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       return true;
     }
-    int ctx = w.spec.communicators().get(s.comm());
+    int ctx = Communicators.context(w, t, s.comm());
     List<Integer> internal = new ArrayList<>();
     if (dest != Mpi.PROC_NULL) {
       Request sr = t.newRequest(RequestKind.SEND, false);

@@ -52,6 +52,7 @@ final class CallReader {
     KEYS.put("compute", List.of("ns"));
     RequestCallReader.keys(KEYS);
     CollectiveCalls.keys(KEYS);
+    CommCalls.keys(KEYS);
   }
 
   private CallReader() {}
@@ -67,6 +68,10 @@ final class CallReader {
     dev.matchpoint.mpi.CollectiveKind collective = CollectiveCalls.kind(name);
     if (collective != null) {
       return CollectiveCalls.read(collective, !name.equals(collective.statement()), a);
+    }
+    MpiOp comm = CommCalls.read(name, a);
+    if (comm != null) {
+      return comm;
     }
     switch (name) {
       case "send":
