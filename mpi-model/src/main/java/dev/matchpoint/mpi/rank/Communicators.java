@@ -24,15 +24,16 @@ import java.util.TreeMap;
  *       keeps a {@link Table} of the communicators created at run time that it is a member of:
  *       context id to members (world ranks, in the order of their ranks in the communicator). A
  *       communicator variable holds the context id + 1, or 0 for MPI_COMM_NULL.
- *   <li>Comm_dup and Comm_split are collective over the parent (MPI-3.1 §6.4.2: "This call is
- *       collective"), logged and matched with the parent's other collectives ({@link Collectives}:
+ *   <li>Comm_dup and Comm_split are collective over the parent (MPI-3.1 §6.4.2: "This is a
+ *       collective call"), logged and matched with the parent's other collectives ({@link Collectives}:
  *       the same order, a mismatch reported with both locations), and every member returns once all
  *       members have called. The new communicator's context id is chosen by the member whose call
  *       completes the operation: the lowest id above the scenario's that no member of the parent
  *       uses, which is the same whatever the schedule (each member waits in the call, so its table
  *       does not change meanwhile). All groups of one split share the id, as they share no member
- *       ("communicators ... are disjoint", §6.4.2), so a message of one group never reaches
- *       another: contexts separate matching (§6.1.2, §6.4.2).
+ *       (the call "partitions the group associated with comm into disjoint subgroups", §6.4.2), so
+ *       a message of one group never reaches another, and "A message sent in one context cannot be
+ *       received in another context" (§6.2.2).
  *   <li>Comm_split groups the members by colour, ranked by key, then by rank in the parent
  *       (§6.4.2: "Within each subgroup, the processes are ranked in the order defined by the value
  *       of the argument key, with ties broken according to their rank in the old group"); the
@@ -216,6 +217,13 @@ final class Communicators {
   static int worldRank(World w, int rank, int context, int commRank) {
     int[] m = members(w, rank, context);
     return m == null ? commRank : m[commRank];
+  }
+
+  /** Whether a call of {@code code} names a communicator variable (which may be a split communicator). */
+  static boolean onVariable(dev.matchpoint.mpi.program.Code code, MpiOp op) {
+    String comm = commOf(op);
+    VarLayout.Var v = comm == null ? null : code.layout().vars().get(comm);
+    return v != null && v.type() == VarType.COMM;
   }
 
   /** The communicator argument of a call, or null when it has none. */
@@ -419,6 +427,9 @@ final class Communicators {
     List<int[]> group = new ArrayList<>(); // {key, parent rank, world rank}
     for (int p = 0; p < parentMembers.length; p++) {
       CommCall other = w.ranks[parentMembers[p]].collectives.get(parent, index).comm();
+      if (other == null || other.kind() != mine.kind()) {
+        continue; // a mismatched call, reported as such ({@link Collectives#RULE}): no member here
+      }
       if (other.created() != -1) {
         created = other.created();
       }

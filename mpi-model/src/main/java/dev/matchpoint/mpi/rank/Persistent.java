@@ -32,7 +32,7 @@ final class Persistent {
     Request r = t.newRequest(RequestKind.SEND, true);
     r.persistent = true;
     r.active = false;
-    r.dest = dest;
+    r.dest = w.calls.world(t, op.comm(), dest);
     r.tag = tag;
     r.context = Communicators.context(w, t, op.comm());
     r.sizeBytes = (long) count * op.type().sizeBytes();
@@ -54,7 +54,7 @@ final class Persistent {
     Request r = t.newRequest(RequestKind.RECV, true);
     r.persistent = true;
     r.active = false;
-    r.sourcePattern = src;
+    r.sourcePattern = w.calls.world(t, op.comm(), src);
     r.tagPattern = tag;
     r.context = Communicators.context(w, t, op.comm());
     r.capacityBytes = (long) count * op.type().sizeBytes();

@@ -56,9 +56,9 @@ final class Sendrecvs {
       int dest = Vars.eval(s.dest(), t, w.size);
       int src = Vars.eval(s.source(), t, w.size);
       return Communicators.invalid(w, t, s.comm()) == null && dest != Mpi.PROC_NULL && src != Mpi.PROC_NULL
-          && w.calls.valid(s.dest(), dest, s.sendTag(), Vars.eval(s.sendTag(), t, w.size),
+          && w.calls.valid(t, s.comm(), s.dest(), dest, s.sendTag(), Vars.eval(s.sendTag(), t, w.size),
               Vars.eval(s.sendCount(), t, w.size), false)
-          && w.calls.valid(s.source(), src, s.recvTag(), Vars.eval(s.recvTag(), t, w.size),
+          && w.calls.valid(t, s.comm(), s.source(), src, s.recvTag(), Vars.eval(s.recvTag(), t, w.size),
               Vars.eval(s.recvCount(), t, w.size), true);
     } catch (ProgramError e) {
       return false;
@@ -118,12 +118,14 @@ final class Sendrecvs {
       int ctx = Communicators.context(w, t, s.comm());
       if (half == Action.Half.SEND) {
         Request r = t.newHalfRequest(Action.Half.SEND, RequestKind.SEND);
-        Protocols.startSend(w, t, r, Vars.eval(s.dest(), t, w.size), Vars.eval(s.sendTag(), t, w.size), ctx,
+        Protocols.startSend(w, t, r, w.calls.world(t, s.comm(), Vars.eval(s.dest(), t, w.size)),
+            Vars.eval(s.sendTag(), t, w.size), ctx,
             (long) Vars.eval(s.sendCount(), t, w.size) * s.sendType().sizeBytes(), s.sendType(), SendMode.STANDARD,
             c.at());
       } else {
         Request r = t.newHalfRequest(Action.Half.RECEIVE, RequestKind.RECV);
-        w.calls.post(t, r, Vars.eval(s.source(), t, w.size), Vars.eval(s.recvTag(), t, w.size), ctx,
+        w.calls.post(t, r, w.calls.world(t, s.comm(), Vars.eval(s.source(), t, w.size)),
+            Vars.eval(s.recvTag(), t, w.size), ctx,
             (long) Vars.eval(s.recvCount(), t, w.size) * s.recvType().sizeBytes(), s.recvType(), variant);
       }
     } catch (ProgramError e) {
@@ -162,6 +164,8 @@ final class Sendrecvs {
       return true;
     }
     int ctx = Communicators.context(w, t, s.comm());
+    dest = w.calls.world(t, s.comm(), dest);
+    src = w.calls.world(t, s.comm(), src);
     List<Integer> internal = new ArrayList<>();
     if (dest != Mpi.PROC_NULL) {
       Request sr = t.newRequest(RequestKind.SEND, false);
