@@ -38,11 +38,14 @@ public final class Compiler {
     Compiler c = new Compiler(communicators);
     c.scan(program.body());
     for (Map.Entry<String, SourceLocation> use : c.firstUse.entrySet()) {
-      if (!c.defined.getOrDefault(use.getKey(), false)) {
+      if (!c.defined.getOrDefault(use.getKey(), false) && c.types.get(use.getKey()) == VarType.COMM) {
+        throw new ProgramException(use.getValue(), "unknown communicator '" + use.getKey() + "' (expected one of "
+            + communicators + ", or a communicator variable that comm-dup or comm-split binds: undefined variable '"
+            + use.getKey() + "')");
+      } else if (!c.defined.getOrDefault(use.getKey(), false)) {
         throw new ProgramException(use.getValue(), "undefined variable '" + use.getKey()
             + "': no call in this program binds it (expected a " + c.types.get(use.getKey()).name().toLowerCase()
-            + " bound by an earlier call" + (c.types.get(use.getKey()) == VarType.COMM
-            ? ", or a communicator of the scenario: " + communicators : "") + ")");
+            + " bound by an earlier call)");
       }
     }
     Map<String, VarLayout.Var> vars = new TreeMap<>();

@@ -353,10 +353,10 @@ final class Communicators {
         color = s.color() == null ? Mpi.UNDEFINED : Vars.eval(s.color(), t, w.size);
         key = Vars.eval(s.key(), t, w.size);
         if (color < 0 && s.color() != null) {
+          // Still the member's part, as MPI_UNDEFINED, so that the other members are not left waiting.
           w.error(t, x.mpiName(), ErrorClass.MPI_ERR_OTHER, "colour " + color + " is negative (expected a colour of "
               + "at least 0, or undefined for MPI_UNDEFINED)", c.at());
-          setComm(t, s.into(), COMM_NULL);
-          return true;
+          color = Mpi.UNDEFINED;
         }
       }
       int created = kind != Kind.FREE && completes(w, t.rank, parent) ? choose(w, t.rank, parent) : -1;
