@@ -29,7 +29,8 @@ import java.util.TreeMap;
  *       the same order, a mismatch reported with both locations), and every member returns once all
  *       members have called. The new communicator's context id is chosen by the member whose call
  *       completes the operation: the lowest id above the scenario's that no member of the parent
- *       uses, which is the same whatever the schedule (each member waits in the call, so its table
+ *       uses and on which they have logged as many collectives ({@link #choose}), which is the
+ *       same whatever the schedule (each member waits in the call, so its table
  *       does not change meanwhile). All groups of one split share the id, as they share no member
  *       (the call "partitions the group associated with comm into disjoint subgroups", §6.4.2), so
  *       a message of one group never reaches another, and "A message sent in one context cannot be
@@ -396,19 +397,25 @@ final class Communicators {
     return m;
   }
 
-  /** The lowest context id above the scenario's that no member of the parent uses; -2 when none is free. */
+  /**
+   * The lowest context id above the scenario's that no member of the parent uses and on which all
+   * members have logged as many collectives (a freed id's log goes on: the new communicator's k-th
+   * collective must be the k-th new entry at every member); -2 when none is free.
+   */
   private static int choose(World w, int rank, int parent) {
     int[] members = all(w, rank, parent);
     for (int id = statics(w); id < ModelSpec.MAX_CONTEXTS; id++) {
-      boolean used = false;
+      boolean free = true;
+      int logged = w.ranks[members[0]].collectives.count(id);
       for (int m : members) {
         w.touchComms(m, false);
-        if (w.ranks[m].comms.groups.containsKey(id)) {
-          used = true;
+        w.touchCollective(id, false);
+        if (w.ranks[m].comms.groups.containsKey(id) || w.ranks[m].collectives.count(id) != logged) {
+          free = false;
           break;
         }
       }
-      if (!used) {
+      if (free) {
         return id;
       }
     }

@@ -322,6 +322,34 @@ class CommunicatorTest {
     assertEquals(List.of("newcomm=context 1"), results(r, "MPI_Comm_dup").get(0).stream().distinct().toList());
   }
 
+  @Test
+  @SpecClause(source = "MPI-3.1 §6.2.2", text = CONTEXT)
+  void aFreedContextId_isChosenAgainOnlyWhereEveryMemberIsAtTheSamePointOfItsLog() {
+    RunResult r = timed(load("""
+        scenario: reuse
+        ranks:
+          - rank: 0..2
+            program:
+              - comm-split: {color: rank / 2, key: 0, into: c}
+              - if:
+                  cond: rank < 2
+                  then:
+                    - barrier: {comm: c}
+              - comm-free: {comm: c}
+              - comm-dup: {into: d}
+              - barrier: {comm: d}
+              - comm-free: {comm: d}
+              - comm-dup: {into: e}
+        """));
+    assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
+    // Both groups of the split had context 1; ranks 0 and 1 called a Barrier on theirs, rank 2 did
+    // not, so the duplicate takes context 2, whose log is empty everywhere; its Barrier then
+    // matches. Freed by all after one Barrier each, context 2 is chosen again.
+    assertEquals(Map.of(0, List.of("newcomm=context 2", "newcomm=context 2"), 1,
+        List.of("newcomm=context 2", "newcomm=context 2"), 2, List.of("newcomm=context 2", "newcomm=context 2")),
+        results(r, "MPI_Comm_dup"));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"comm-split-contexts", "comm-free-then-send"})
   @SpecClause(source = "MPI-3.1 §6.4.2", text = SPLIT)
