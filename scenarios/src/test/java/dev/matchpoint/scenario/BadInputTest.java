@@ -157,7 +157,9 @@ class BadInputTest {
   @Test
   void unknownNames_areReportedWithTheAcceptedOnes() throws IOException {
     assertError(RANK0 + "      - send: {dest: 0, type: quad}\n", 5, 31, "unknown datatype 'quad'", "double-precision");
-    assertError(RANK0 + "      - send: {dest: 0, comm: nowhere}\n", 5, 31, "unknown communicator 'nowhere'");
+    assertError(RANK0 + "      - send: {dest: 0, comm: no-where}\n", 5, 31, "unknown communicator 'no-where'");
+    // A name that can be a variable is a communicator variable: unbound, it is refused at its statement.
+    assertError(RANK0 + "      - send: {dest: 0, comm: nowhere}\n", 5, 9, "unknown communicator 'nowhere'");
     assertError("scenario: x\nchecks: [no-deadlock, non-overtacking]\nranks:\n  - rank: 0\n    program: []\n", 2, 23,
         "unknown check 'non-overtacking'", "non-overtaking");
     assertError("scenario: x\nmode: quick\nranks: []\n", 2, 7, "unknown mode 'quick'", "timed or logical");

@@ -9,9 +9,11 @@ import java.util.TreeMap;
 
 /**
  * Checks a {@link Program} and lowers it to {@link Code}: every variable has one type, every
- * variable read is written somewhere in the program, every communicator exists. Variables are typed
- * by the calls that bind them (a status by Recv or Probe, a request by Isend, a message by Mprobe,
- * a flag by Iprobe or Test, an int by Get_count, Waitany or a loop index).
+ * variable read is written somewhere in the program, every communicator exists (a name that is not a
+ * communicator of the scenario is a communicator variable). Variables are typed by the calls that
+ * bind them (a status by Recv or Probe, a request by Isend, a message by Mprobe, a flag by Iprobe or
+ * Test, an int by Get_count, Waitany, Comm_rank or a loop index, a communicator by Comm_dup or
+ * Comm_split).
  */
 public final class Compiler {
   private final Set<String> communicators;
@@ -37,7 +39,11 @@ public final class Compiler {
     Compiler c = new Compiler(communicators);
     c.scan(program.body());
     for (Map.Entry<String, SourceLocation> use : c.firstUse.entrySet()) {
-      if (!c.defined.getOrDefault(use.getKey(), false)) {
+      if (!c.defined.getOrDefault(use.getKey(), false) && c.types.get(use.getKey()) == VarType.COMM) {
+        throw new ProgramException(use.getValue(), "unknown communicator '" + use.getKey() + "' (expected one of "
+            + communicators + ", or a communicator variable that comm-dup or comm-split binds: undefined variable '"
+            + use.getKey() + "')");
+      } else if (!c.defined.getOrDefault(use.getKey(), false)) {
         throw new ProgramException(use.getValue(), "undefined variable '" + use.getKey()
             + "': no call in this program binds it (expected a " + c.types.get(use.getKey()).name().toLowerCase()
             + " bound by an earlier call)");
@@ -277,14 +283,32 @@ public final class Compiler {
       use(x.request(), VarType.REQUEST, at);
       def(x.flag(), VarType.FLAG, at);
       defOpt(x.status(), VarType.STATUS, at);
+    } else if (op instanceof MpiOp.Comm x) {
+      comm(x.comm(), at);
+      if (x instanceof CommOp.Split s) {
+        if (s.color() != null) {
+          useExpr(s.color(), at);
+        }
+        useExpr(s.key(), at);
+      }
+      if (x instanceof CommOp.Dup d) {
+        def(d.into(), VarType.COMM, at);
+      } else if (x instanceof CommOp.Split s) {
+        def(s.into(), VarType.COMM, at);
+      } else if (x instanceof CommOp.Rank r) {
+        def(r.into(), VarType.INT, at);
+      } else if (x instanceof CommOp.Size z) {
+        def(z.into(), VarType.INT, at);
+      }
     } else {
       throw new AssertionError(op);
     }
   }
 
+  /** A communicator argument: one of the scenario's, MPI_COMM_NULL, or a communicator variable. */
   private void comm(String name, SourceLocation at) {
-    if (!communicators.contains(name)) {
-      throw new ProgramException(at, "unknown communicator '" + name + "' (expected one of " + communicators + ")");
+    if (!communicators.contains(name) && !name.equals(CommOp.NULL)) {
+      use(name, VarType.COMM, at);
     }
   }
 

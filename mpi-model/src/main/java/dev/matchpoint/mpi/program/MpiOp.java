@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * One MPI call in a program. Variables are named by strings; a null status name means
  * MPI_STATUS_IGNORE. {@code comm} names a communicator of the scenario ({@code "world"} for
- * MPI_COMM_WORLD). Counts are in elements of the datatype. Each record cites the section it models.
+ * MPI_COMM_WORLD) or a communicator variable ({@link CommOp}). Counts are in elements of the datatype. Each record cites the section it models.
  */
 public sealed interface MpiOp {
   /**
@@ -43,6 +43,19 @@ public sealed interface MpiOp {
 
     /** The flag variable the call sets, or null. */
     String flag();
+  }
+
+  /**
+   * A communicator call (MPI-3.1 chapter 6): MPI_Comm_dup, MPI_Comm_split, MPI_Comm_free,
+   * MPI_Comm_rank, MPI_Comm_size, the records of {@link CommOp}.
+   */
+  sealed interface Comm extends MpiOp permits CommOp.Dup, CommOp.Split, CommOp.Free, CommOp.Rank, CommOp.Size {
+    /**
+     * The communicator argument.
+     *
+     * @return its name
+     */
+    String comm();
   }
 
   /**

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * error class ordinal, cancelled flag); a request one slot (-1 unset, 0 MPI_REQUEST_NULL, k+1 for
  * the thread's k-th request); a message handle one slot (-1 unset, 0 MPI_MESSAGE_NULL, 1
  * MPI_MESSAGE_NO_PROC, key+2 for a matched message); a flag one slot (-1 unset, 0 false, 1 true); an
- * int two slots (set flag, value); a datatype one slot (see {@code rank.Datatypes}).
+ * int two slots (set flag, value); a datatype one slot (see {@code rank.Datatypes}); a communicator
+ * one slot (-1 unset, 0 MPI_COMM_NULL, context id + 1).
  */
 public final class VarLayout {
   /** Slots of a status variable. */
@@ -91,7 +92,7 @@ public final class VarLayout {
     return switch (type) {
       case STATUS -> STATUS_SLOTS;
       case INT -> 2;
-      case REQUEST, MESSAGE, FLAG, DATATYPE -> 1;
+      case REQUEST, MESSAGE, FLAG, DATATYPE, COMM -> 1;
     };
   }
 }

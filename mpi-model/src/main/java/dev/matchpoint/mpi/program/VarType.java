@@ -16,5 +16,7 @@ public enum VarType {
    * An MPI_Datatype handle from Type_contiguous or Type_vector (MPI_DATATYPE_NULL after Type_free);
    * the type itself is stored in the variable (MPI-3.1 §4.1).
    */
-  DATATYPE
+  DATATYPE,
+  /** A communicator handle bound by Comm_dup or Comm_split (MPI_COMM_NULL after Comm_free). */
+  COMM
 }

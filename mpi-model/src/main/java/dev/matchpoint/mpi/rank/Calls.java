@@ -37,13 +37,20 @@ final class Calls {
     return Vars.eval(e, t, w.size);
   }
 
-  /** The communicator {@link #context} looked up last and its context id: calls mostly name the same one. */
+  /**
+   * The scenario's communicator {@link #context} looked up last and its context id: calls mostly
+   * name the same one. A communicator variable is read each time ({@link Communicators}).
+   */
   private String lastComm;
   private int lastContext;
 
-  private int context(String comm) {
+  private int context(ThreadState t, String comm) throws ProgramError {
     if (comm != lastComm) {
-      lastContext = w.spec.communicators().get(comm);
+      Integer fixed = w.spec.communicators().get(comm);
+      if (fixed == null) {
+        return Communicators.context(w, t, comm);
+      }
+      lastContext = fixed;
       lastComm = comm;
     }
     return lastContext;
@@ -59,6 +66,7 @@ final class Calls {
 
   boolean isLocal(MpiOp op) {
     return op instanceof MpiOp.GetCount || op instanceof MpiOp.TestCancelled || op instanceof MpiOp.TypeCall
+        || op instanceof dev.matchpoint.mpi.program.CommOp.Rank || op instanceof dev.matchpoint.mpi.program.CommOp.Size
         || (op instanceof MpiOp.Compute && !w.timed());
   }
 
@@ -69,6 +77,8 @@ final class Calls {
       Vars.setInt(t, g.into(), Datatypes.count(w, t, call(t), Vars.statusField(t, g.status(), 3), g.type()));
     } else if (op instanceof MpiOp.TypeCall x) {
       Datatypes.local(w, t, call(t), x);
+    } else if (op instanceof MpiOp.Comm x) {
+      Communicators.local(w, t, x, call(t).at());
     }
   }
 
@@ -77,9 +87,23 @@ final class Calls {
    * MPI_ANY_SOURCE) as {@link Vars#namesSource} allows: a computed number that happens to equal
    * the model's code of a constant is still a number out of range.
    */
-  private boolean validPeer(Expr e, int peer, boolean receive) {
-    return (peer >= 0 && peer < w.size)
+  private static boolean validPeer(Expr e, int peer, boolean receive, int size) {
+    return (peer >= 0 && peer < size)
         || (Vars.namesSource(e) && (peer == Mpi.PROC_NULL || (receive && peer == Envelopes.ANY)));
+  }
+
+  /** The size of the communicator {@code comm} names, for a valid one (the world's for a scenario's). */
+  int size(ThreadState t, String comm) throws ProgramError {
+    return Communicators.size(w, t.rank, context(t, comm));
+  }
+
+  /**
+   * A valid peer argument of a call on {@code comm} as a world rank: ranks of a communicator
+   * created by Comm_split are ranks in its group (MPI-3.1 §6.4); MPI_PROC_NULL and MPI_ANY_SOURCE
+   * stay as they are.
+   */
+  int world(ThreadState t, String comm, int peer) throws ProgramError {
+    return peer < 0 ? peer : Communicators.worldRank(w, t.rank, context(t, comm), peer);
   }
 
   private static boolean validTag(Expr e, int tag, boolean receive) {
@@ -87,8 +111,9 @@ final class Calls {
   }
 
   /** Whether arguments are valid (MPI-3.1 §3.2.3, §3.2.4, §3.11), without reporting anything. */
-  boolean valid(Expr peerExpr, int peer, Expr tagExpr, int tag, int count, boolean receive) {
-    return count >= 0 && validTag(tagExpr, tag, receive) && validPeer(peerExpr, peer, receive);
+  boolean valid(ThreadState t, String comm, Expr peerExpr, int peer, Expr tagExpr, int tag, int count,
+      boolean receive) throws ProgramError {
+    return count >= 0 && validTag(tagExpr, tag, receive) && validPeer(peerExpr, peer, receive, size(t, comm));
   }
 
   /**
@@ -96,7 +121,8 @@ final class Calls {
    * success. The expressions decide whether a value may be a constant ({@link #validPeer}).
    */
   ErrorClass check(ThreadState t, Instr.Call c, Expr peerExpr, int peer, Expr tagExpr, int tag, int count,
-      boolean receive) {
+      boolean receive) throws ProgramError {
+    int size = size(t, Communicators.commOf(c.op()));
     String detail = null;
     ErrorClass error = ErrorClass.MPI_SUCCESS;
     String computed = " (a computed value is a number, never MPI_ANY_SOURCE, MPI_ANY_TAG or MPI_PROC_NULL)";
@@ -107,9 +133,9 @@ final class Calls {
       error = ErrorClass.MPI_ERR_TAG;
       detail = "tag " + tag + " is outside [0, MPI_TAG_UB=" + Mpi.TAG_UB + "]" + (receive ? " and not MPI_ANY_TAG" : "")
           + (tag == Envelopes.ANY ? computed : "");
-    } else if (!validPeer(peerExpr, peer, receive)) {
+    } else if (!validPeer(peerExpr, peer, receive, size)) {
       error = ErrorClass.MPI_ERR_RANK;
-      detail = "rank " + peer + " is outside the communicator of size " + w.size
+      detail = "rank " + peer + " is outside the communicator of size " + size
           + (peer == Envelopes.ANY || peer == Mpi.PROC_NULL ? computed : "");
     }
     if (error != ErrorClass.MPI_SUCCESS) {
@@ -180,10 +206,10 @@ final class Calls {
       }
       int src = eval(source, t);
       int tg = eval(tag, t);
-      if (src != Envelopes.ANY || !validPeer(source, src, true) || !validTag(tag, tg, true)) {
+      if (src != Envelopes.ANY || !validPeer(source, src, true, size(t, comm)) || !validTag(tag, tg, true)) {
         return NO_INTERNAL;
       }
-      int[] sources = w.ranks[t.rank].engine.wildcardSources(tg, context(comm));
+      int[] sources = w.ranks[t.rank].engine.wildcardSources(tg, context(t, comm));
       return sources.length >= 2 ? sources : NO_INTERNAL;
     } catch (ProgramError e) {
       return NO_INTERNAL;
@@ -260,7 +286,7 @@ final class Calls {
     MpiOp op = call(t).op();
     Expr source = op instanceof MpiOp.Probe p ? p.source() : ((MpiOp.Mprobe) op).source();
     try {
-      w.touchQueue(t.rank, eval(source, t), false);
+      w.touchQueue(t.rank, world(t, Communicators.commOf(op), eval(source, t)), false);
     } catch (ProgramError e) {
       // Not reached: a probe with invalid arguments is enabled (it returns the error at once).
     }
@@ -270,10 +296,10 @@ final class Calls {
   private boolean ready(ThreadState t, Expr source, Expr tag, String comm) throws ProgramError {
     int src = eval(source, t);
     int tg = eval(tag, t);
-    if (!validPeer(source, src, true) || !validTag(tag, tg, true) || src == Mpi.PROC_NULL) {
+    if (!validPeer(source, src, true, size(t, comm)) || !validTag(tag, tg, true) || src == Mpi.PROC_NULL) {
       return true;
     }
-    return w.ranks[t.rank].engine.hasMatch(src, tg, context(comm));
+    return w.ranks[t.rank].engine.hasMatch(world(t, comm, src), tg, context(t, comm));
   }
 
   String describeNext(ThreadState t) {
@@ -306,6 +332,9 @@ final class Calls {
 
   private boolean exec(ThreadState t, Instr.Call c, int variant) throws ProgramError {
     MpiOp op = c.op();
+    if (Communicators.rejects(w, t, c)) {
+      return true;
+    }
     if (op instanceof MpiOp.Send s) {
       return send(t, c, s);
     } else if (op instanceof MpiOp.Isend s) {
@@ -359,6 +388,8 @@ final class Calls {
       return Partitions.exec(w, t, c, x);
     } else if (op instanceof MpiOp.PointToPointCall x) {
       return PointToPointCalls.exec(w, t, c, x, variant);
+    } else if (op instanceof MpiOp.Comm x) {
+      return Communicators.exec(w, t, c, x);
     }
     return Completions.exec(w, t, c, op, variant);
   }
@@ -426,7 +457,8 @@ final class Calls {
         || Datatypes.check(w, t, c, s.type(), true) != ErrorClass.MPI_SUCCESS || dest == Mpi.PROC_NULL) {
       return true;
     }
-    int ctx = context(s.comm());
+    dest = world(t, s.comm(), dest);
+    int ctx = context(t, s.comm());
     long bytes = count * Datatypes.sizeBytes(t, s.type());
     Datatype type = Datatypes.basic(t, s.type());
     if (s.mode() == SendMode.BUFFERED) {
@@ -453,9 +485,10 @@ final class Calls {
       Vars.setRequest(t, s.request(), Vars.REQUEST_NULL);
       return true;
     }
+    dest = world(t, s.comm(), dest);
     Request r = t.newRequest(RequestKind.SEND, true);
     Vars.setRequest(t, s.request(), index(r) + 1);
-    int ctx = context(s.comm());
+    int ctx = context(t, s.comm());
     long bytes = count * Datatypes.sizeBytes(t, s.type());
     Datatype type = Datatypes.basic(t, s.type());
     if (dest == Mpi.PROC_NULL) {
@@ -499,8 +532,8 @@ final class Calls {
       return true;
     }
     Request r = t.newRequest(RequestKind.RECV, false);
-    post(t, r, src, tag, context(op.comm()), count * Datatypes.sizeBytes(t, op.type()), Datatypes.basic(t, op.type()),
-        variant);
+    post(t, r, world(t, op.comm(), src), tag, context(t, op.comm()), count * Datatypes.sizeBytes(t, op.type()),
+        Datatypes.basic(t, op.type()), variant);
     if (r.done()) {
       Vars.setStatus(t, op.status(), r);
       release(t, r);
@@ -527,8 +560,8 @@ final class Calls {
       w.requestDone(r);
       return true;
     }
-    post(t, r, src, tag, context(op.comm()), count * Datatypes.sizeBytes(t, op.type()), Datatypes.basic(t, op.type()),
-        variant);
+    post(t, r, world(t, op.comm(), src), tag, context(t, op.comm()), count * Datatypes.sizeBytes(t, op.type()),
+        Datatypes.basic(t, op.type()), variant);
     return true;
   }
 

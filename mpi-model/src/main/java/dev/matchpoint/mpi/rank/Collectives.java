@@ -64,17 +64,33 @@ final class Collectives {
    * @param type datatype
    * @param op the reduction operator, or null
    * @param at the statement
+   * @param comm for MPI_Comm_dup, MPI_Comm_split and MPI_Comm_free ({@link Communicators}) their
+   *     arguments, logged as a synchronising Barrier; else null
    */
   record Call(CollectiveKind kind, boolean nonblocking, int root, int count, Datatype type, ReduceOp op,
-      SourceLocation at) {
+      SourceLocation at, Communicators.CommCall comm) {
+    Call(CollectiveKind kind, boolean nonblocking, int root, int count, Datatype type, ReduceOp op, SourceLocation at) {
+      this(kind, nonblocking, root, count, type, op, at, null);
+    }
+
+    /** A communicator call, timed as a Barrier. */
+    static Call of(Communicators.CommCall comm, SourceLocation at) {
+      return new Call(CollectiveKind.BARRIER, false, -1, 0, Datatype.BYTE, null, at, comm);
+    }
+
     void hashInto(PrimitiveSink sink) {
       sink.putInt(kind.ordinal()).putBoolean(nonblocking).putInt(root).putInt(count).putInt(type.ordinal())
           .putInt(op == null ? -1 : op.ordinal());
       at.hashInto(sink);
+      if (comm == null) {
+        sink.putInt(-1);
+      } else {
+        comm.hashInto(sink);
+      }
     }
 
     String mpiName() {
-      return nonblocking ? kind.nonblockingName() : kind.mpiName();
+      return comm != null ? comm.kind().mpiName : nonblocking ? kind.nonblockingName() : kind.mpiName();
     }
 
     /**
@@ -82,7 +98,8 @@ final class Collectives {
      * a blocking one (MPI-3.1 §5.12).
      */
     String difference(Call o) {
-      if (kind != o.kind || nonblocking != o.nonblocking) {
+      if (kind != o.kind || nonblocking != o.nonblocking || (comm == null ? null : comm.kind())
+          != (o.comm == null ? null : o.comm.kind())) {
         return mpiName() + " here but " + o.mpiName();
       } else if (root != o.root) {
         return "root " + root + " here but root " + o.root;
@@ -163,7 +180,8 @@ final class Collectives {
     }
     try {
       int root = x.root() == null ? -1 : Vars.eval(x.root(), t, w.size);
-      return x.kind().needsAll(root == t.rank) ? Calls.NO_INTERNAL : new int[] {0, 1};
+      int me = Communicators.rankIn(w, t.rank, Communicators.context(w, t, x.comm()), t.rank);
+      return x.kind().needsAll(root == me) ? Calls.NO_INTERNAL : new int[] {0, 1};
     } catch (ProgramError e) {
       return Calls.NO_INTERNAL;
     }
@@ -181,7 +199,7 @@ final class Collectives {
    */
   static boolean exec(World w, ThreadState t, Instr.Call c, MpiOp.Collective x, int variant) throws ProgramError {
     if (t.collective != null) {
-      return returnIfReady(w, t, x);
+      return returnIfReady(w, t);
     }
     int index = log(w, t, c, x);
     if (index < 0) {
@@ -190,7 +208,7 @@ final class Collectives {
       }
       return true;
     }
-    int ctx = w.spec.communicators().get(x.comm());
+    int ctx = Communicators.context(w, t, x.comm());
     CollectiveSync policy = w.spec.options().collectiveSync();
     boolean sync = policy == CollectiveSync.ALWAYS || (policy == CollectiveSync.ANY && variant == 1);
     if (x.nonblocking()) {
@@ -204,6 +222,17 @@ final class Collectives {
       completeReady(w, ctx);
       return true;
     }
+    return await(w, t, ctx, index, sync, null);
+  }
+
+  /**
+   * Waits in a blocking collective just logged: returns at once when the calls it needs have been
+   * made, else blocks the thread until they are.
+   *
+   * @param onReady run once the call may return (before timed mode's algorithm time), or null
+   * @return whether the call returns now
+   */
+  static boolean await(World w, ThreadState t, int ctx, int index, boolean sync, Runnable onReady) {
     t.collective = new Pending(ctx, index, sync, null);
     if (w.timed()) {
       for (RankState r : w.ranks) {
@@ -215,13 +244,26 @@ final class Collectives {
       }
     }
     completeReady(w, ctx);
-    if (returnIfReady(w, t, x)) {
+    if (resume(w, t, onReady)) {
       return true;
     }
     if (t.block == BlockKind.NONE) {
       t.block = BlockKind.COLLECTIVE;
     }
     return false;
+  }
+
+  /**
+   * The step of a blocked collective: returns when the calls it needs have been made.
+   *
+   * @param onReady run once the call may return (before timed mode's algorithm time), or null
+   * @return whether the call returns now
+   */
+  static boolean resume(World w, ThreadState t, Runnable onReady) {
+    if (onReady != null && ready(w, t)) {
+      onReady.run();
+    }
+    return returnIfReady(w, t);
   }
 
   /**
@@ -238,9 +280,11 @@ final class Collectives {
       w.error(t, x.mpiName(), ErrorClass.MPI_ERR_COUNT, "count " + count + " is negative", c.at());
       return -1;
     }
-    if (x.kind().rooted() && (root < 0 || root >= w.size)) {
+    int ctx = Communicators.context(w, t, x.comm());
+    int size = Communicators.size(w, t.rank, ctx);
+    if (x.kind().rooted() && (root < 0 || root >= size)) {
       w.error(t, x.mpiName(), ErrorClass.MPI_ERR_ROOT, "root " + root + " is outside the communicator of size "
-          + w.size, c.at());
+          + size, c.at());
       return -1;
     }
     if (Datatypes.check(w, t, c, x.type(), true) != ErrorClass.MPI_SUCCESS) {
@@ -253,18 +297,30 @@ final class Collectives {
           c.at());
       return -1;
     }
-    int ctx = w.spec.communicators().get(x.comm());
-    Call call = new Call(x.kind(), x.nonblocking(), root, (int) elements, Datatypes.basic(t, x.type()), x.op(),
-        c.at());
+    return append(w, t, c, x.comm(), ctx, new Call(x.kind(), x.nonblocking(), root, (int) elements,
+        Datatypes.basic(t, x.type()), x.op(), c.at()));
+  }
+
+  /**
+   * Logs a member's call of the next operation on a communicator, matching it against the same
+   * operation's call at the lowest-ranked member that made it (a mismatch is an erroneous use,
+   * {@link #RULE}, naming both locations).
+   *
+   * @param comm the communicator's name in the program
+   * @param ctx its context id
+   * @return the operation's index on the communicator
+   */
+  static int append(World w, ThreadState t, Instr.Call c, String comm, int ctx, Call call) {
     RankState me = w.rank(t.rank);
     int index = me.collectives.count(ctx);
     touch(w, ctx, true);
-    for (RankState other : w.ranks) {
+    for (int m : Communicators.all(w, t.rank, ctx)) {
+      RankState other = w.ranks[m];
       if (other != me && other.collectives.count(ctx) > index) {
         Call first = other.collectives.get(ctx, index);
         String diff = call.difference(first);
         if (diff != null) {
-          w.erroneous(t.rank, t.thread, RULE, "collective #" + index + " on " + x.comm() + ": " + diff + " at rank "
+          w.erroneous(t.rank, t.thread, RULE, "collective #" + index + " on " + comm + ": " + diff + " at rank "
               + other.rank + " (" + c.at() + " vs " + first.at() + ")", c.at());
         }
         break;
@@ -304,7 +360,7 @@ final class Collectives {
       }
       q.state = RequestState.MATCHED;
       Call mine = w.ranks[RequestIds.rank(id)].collectives.get(context, (int) q.seq);
-      long ns = algorithmNs(w, mine);
+      long ns = algorithmNs(w, mine, Communicators.size(w, RequestIds.rank(id), context));
       Runnable done = () -> {
         Request z = w.owner(id).requests.get(RequestIds.index(id));
         z.complete(Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, ErrorClass.MPI_SUCCESS);
@@ -320,8 +376,8 @@ final class Collectives {
   }
 
   /** The time an operation's algorithm takes over the network (timed mode), saturated at the horizon. */
-  private static long algorithmNs(World w, Call mine) {
-    int rounds = mine.kind().rounds(w.size);
+  private static long algorithmNs(World w, Call mine, int size) {
+    int rounds = mine.kind().rounds(size);
     long one = messageNs(w, (long) mine.count() * mine.type().sizeBytes());
     // Saturated past the kernel's horizon (e.g. G: 1e300), where the run ends, instead of overflowing.
     return rounds > 0 && one > Kernel.HORIZON_NS / rounds ? Kernel.HORIZON_NS + 1 : rounds * one;
@@ -339,24 +395,25 @@ final class Collectives {
    */
   private static boolean ready(World w, int rank, int context, int index, boolean sync) {
     Call mine = w.ranks[rank].collectives.get(context, index);
-    boolean isRoot = mine.root() == rank;
+    boolean isRoot = mine.root() >= 0 && Communicators.worldRank(w, rank, context, mine.root()) == rank;
     touch(w, context, false);
     if (sync || mine.kind().needsAll(isRoot)) {
-      for (RankState r : w.ranks) {
-        if (r.collectives.count(context) <= index) {
+      for (int m : Communicators.all(w, rank, context)) {
+        if (w.ranks[m].collectives.count(context) <= index) {
           return false;
         }
       }
       return true;
     }
-    return !mine.kind().needsRoot(isRoot) || w.ranks[mine.root()].collectives.count(context) > index;
+    return !mine.kind().needsRoot(isRoot)
+        || w.ranks[Communicators.worldRank(w, rank, context, mine.root())].collectives.count(context) > index;
   }
 
   /**
    * Returns the call if it may: at once in logical mode; in timed mode after the algorithm's time
    * (the thread waits as in local computation meanwhile).
    */
-  private static boolean returnIfReady(World w, ThreadState t, MpiOp.Collective x) {
+  private static boolean returnIfReady(World w, ThreadState t) {
     if (!ready(w, t)) {
       return false;
     }
@@ -366,10 +423,11 @@ final class Collectives {
       return true;
     }
     Call mine = w.ranks[t.rank].collectives.get(p.context(), p.index());
-    int rounds = x.kind().rounds(w.size);
-    long ns = algorithmNs(w, mine);
+    int size = Communicators.size(w, t.rank, p.context());
+    int rounds = mine.kind().rounds(size);
+    long ns = algorithmNs(w, mine, size);
     t.collective = new Pending(p.context(), p.index(), p.sync(),
-        "algorithm " + x.kind().algorithm() + ", " + rounds + " rounds, " + ns + " ns");
+        "algorithm " + mine.kind().algorithm() + ", " + rounds + " rounds, " + ns + " ns");
     if (ns == 0) {
       return true;
     }
@@ -377,7 +435,7 @@ final class Collectives {
     w.after(w.now() + ns, () -> {
       w.returnFromCall(t);
       w.wake(t);
-    }, () -> t.name() + " " + x.mpiName() + " (" + x.kind().algorithm() + ")");
+    }, () -> t.name() + " " + mine.mpiName() + " (" + mine.kind().algorithm() + ")");
     return false;
   }
 
@@ -418,15 +476,15 @@ final class Collectives {
       return "its collective";
     }
     return "collective #" + p.index() + (p.sync() ? " (synchronising)" : "") + ": "
-        + missing(w, p.context(), p.index());
+        + missing(w, t.rank, p.context(), p.index());
   }
 
-  /** Which members have not called a communicator's {@code index}-th collective yet, as text. */
-  static String missing(World w, int context, int index) {
+  /** Which members of a communicator of {@code rank} have not called its {@code index}-th collective yet, as text. */
+  static String missing(World w, int rank, int context, int index) {
     List<Integer> missing = new ArrayList<>();
-    for (RankState r : w.ranks) {
-      if (r.collectives.count(context) <= index) {
-        missing.add(r.rank);
+    for (int m : Communicators.all(w, rank, context)) {
+      if (w.ranks[m].collectives.count(context) <= index) {
+        missing.add(m);
       }
     }
     return "ranks " + missing + " have not called it";

@@ -39,6 +39,9 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code collective(c)}: the blocking collectives called on the communicator of context c
  *       (every rank's log of them). Written by every collective call, read by a blocked collective's
  *       return.
+ *   <li>{@code comms(r)}: rank r's communicators created at run time and those it freed. Written by
+ *       Comm_dup, Comm_split and Comm_free at r, read by every call of r that names a communicator
+ *       and by the call that completes a Comm_dup or Comm_split of a parent r belongs to.
  * </ul>
  *
  * <p>So: steps of different ranks that touch no common queue or link commute; two receives or
@@ -170,5 +173,15 @@ public final class ObjectIds {
    */
   public static long collective(int context) {
     return (11L << 56) | context;
+  }
+
+  /**
+   * Rank r's communicators created at run time ({@link Communicators}).
+   *
+   * @param rank the rank
+   * @return the object id
+   */
+  public static long comms(int rank) {
+    return (12L << 56) | rank;
   }
 }

@@ -53,6 +53,8 @@ public final class OpText {
       return Collectives.result(t);
     } else if (op instanceof MpiOp.TypeCall x) {
       return Datatypes.result(x, t);
+    } else if (op instanceof MpiOp.Comm x) {
+      return Communicators.result(x, t);
     }
     if (op instanceof MpiOp.PartitionCall p && p.flag() != null) {
       return "flag=" + (Vars.flagValue(t, p.flag()) == 1);
@@ -301,6 +303,12 @@ public final class OpText {
       a.add("comm=" + x.comm());
     } else if (op instanceof MpiOp.TypeCall || op instanceof MpiOp.PointToPointCall) {
       added(op, t, n, a);
+    } else if (op instanceof MpiOp.Comm x) {
+      a.add("comm=" + x.comm());
+      if (x instanceof dev.matchpoint.mpi.program.CommOp.Split s) {
+        a.add("color=" + (s.color() == null ? "MPI_UNDEFINED" : value(s.color(), t, n, false)));
+        a.add("key=" + value(s.key(), t, n, false));
+      }
     }
     return a;
   }

@@ -33,9 +33,9 @@ final class Persistent {
     Request r = t.newRequest(RequestKind.SEND, true);
     r.persistent = true;
     r.active = false;
-    r.dest = dest;
+    r.dest = w.calls.world(t, op.comm(), dest);
     r.tag = tag;
-    r.context = w.spec.communicators().get(op.comm());
+    r.context = Communicators.context(w, t, op.comm());
     r.sizeBytes = count * Datatypes.sizeBytes(t, op.type());
     r.type = Datatypes.basic(t, op.type());
     r.mode = op.mode();
@@ -56,9 +56,9 @@ final class Persistent {
     Request r = t.newRequest(RequestKind.RECV, true);
     r.persistent = true;
     r.active = false;
-    r.sourcePattern = src;
+    r.sourcePattern = w.calls.world(t, op.comm(), src);
     r.tagPattern = tag;
-    r.context = w.spec.communicators().get(op.comm());
+    r.context = Communicators.context(w, t, op.comm());
     r.capacityBytes = count * Datatypes.sizeBytes(t, op.type());
     r.type = Datatypes.basic(t, op.type());
     inactive(r);

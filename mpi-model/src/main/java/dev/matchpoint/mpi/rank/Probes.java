@@ -46,8 +46,9 @@ final class Probes {
       }
       return true;
     }
+    src = w.calls.world(t, comm, src);
     RankState rank = w.rank(t.rank);
-    Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
+    Message m = rank.engine.select(src, tag, Communicators.context(w, t, comm), variant, true);
     // A probe only reads the queues; under round-robin a wildcard match moves the pointer.
     w.touchQueue(t.rank, src, false);
     if (m != null && src == Envelopes.ANY) {
@@ -64,7 +65,7 @@ final class Probes {
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.PROBE, RequestIds.NONE, m.key(),
         -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
           rank.engine.lastSearchLength()));
-    Vars.setStatus(t, status, m.source(), m.tag(), m.sizeBytes(), ErrorClass.MPI_SUCCESS, false);
+    Vars.setStatus(t, status, Communicators.rankIn(w, t.rank, m.context(), m.source()), m.tag(), m.sizeBytes(), ErrorClass.MPI_SUCCESS, false);
     if (flag != null) {
       Vars.setFlag(t, flag, true);
     }
@@ -99,8 +100,9 @@ final class Probes {
       }
       return true;
     }
+    src = w.calls.world(t, comm, src);
     RankState rank = w.rank(t.rank);
-    Message m = rank.engine.select(src, tag, w.spec.communicators().get(comm), variant, true);
+    Message m = rank.engine.select(src, tag, Communicators.context(w, t, comm), variant, true);
     w.touchQueue(t.rank, src, false);
     if (m != null) {
       w.touchQueue(t.rank, m.source(), true);
@@ -123,7 +125,7 @@ final class Probes {
         -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
           rank.engine.lastSearchLength()));
     Vars.setMessage(t, message, m.key() + 2);
-    Vars.setStatus(t, status, m.source(), m.tag(), m.sizeBytes(), ErrorClass.MPI_SUCCESS, false);
+    Vars.setStatus(t, status, Communicators.rankIn(w, t.rank, m.context(), m.source()), m.tag(), m.sizeBytes(), ErrorClass.MPI_SUCCESS, false);
     if (flag != null) {
       Vars.setFlag(t, flag, true);
     }

@@ -222,7 +222,7 @@ final class Protocols {
     checkTypes(w, owner, r.type, r.at, m.type(), m.sizeBytes(), m.sentAt(), () -> MessageIds.format(m.key()));
     r.matchedMessage = m.key();
     r.state = RequestState.MATCHED;
-    r.statusSource = m.source();
+    r.statusSource = Communicators.rankIn(w, owner.rank, m.context(), m.source()); // MPI-3.1 §6.4: rank in comm
     r.statusTag = m.tag();
     r.statusBytes = Math.min(m.sizeBytes(), r.capacityBytes);
     r.statusError = m.sizeBytes() > r.capacityBytes ? ErrorClass.MPI_ERR_TRUNCATE : ErrorClass.MPI_SUCCESS;

@@ -42,6 +42,8 @@ final class RankState {
   final Collectives.Log collectives;
   /** Partitioned initialisations counted and partitions arrived ahead (MPI-4.0 chapter 4). */
   final Partitioned.Table partitions;
+  /** The communicators created at run time that the rank is a member of, and those it freed ({@link Communicators}). */
+  final Communicators.Table comms;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
   /**
@@ -65,6 +67,7 @@ final class RankState {
     this.readySends = new ReadySends();
     this.collectives = new Collectives.Log();
     this.partitions = new Partitioned.Table();
+    this.comms = new Communicators.Table();
   }
 
   private RankState(RankState o) {
@@ -84,6 +87,7 @@ final class RankState {
     this.readySends = o.readySends.copy();
     this.collectives = o.collectives.copy();
     this.partitions = new Partitioned.Table(o.partitions);
+    this.comms = o.comms.copy();
   }
 
   RankState copy() {
@@ -147,5 +151,6 @@ final class RankState {
     readySends.hashInto(sink);
     collectives.hashInto(sink);
     partitions.hashInto(sink);
+    comms.hashInto(sink);
   }
 }

@@ -48,7 +48,7 @@ final class Reach {
    * the receive end's starts).
    */
   boolean control;
-  /** Some reachable call is a blocking collective (MPI-3.1 chapter 5). */
+  /** Some reachable call is a blocking collective (MPI-3.1 chapter 5) or a communicator call (chapter 6). */
   boolean collectives;
   /** Some reachable call is a partitioned communication call (MPI-4.0 chapter 4). */
   boolean partitioned;
@@ -83,7 +83,8 @@ final class Reach {
         seen.set(i);
         Instr in = code.at(i);
         if (in instanceof Instr.Call c) {
-          r.add(c.op(), rank, thread, size);
+          // A communicator variable may be a split one, whose ranks are not world ranks: any peer.
+          r.add(c.op(), rank, thread, Communicators.onVariable(code, c.op()) ? -1 : size);
           work.push(i + 1);
         } else if (in instanceof Instr.Jump j) {
           work.push(j.target());
@@ -148,7 +149,7 @@ final class Reach {
       control = true;
     } else if (op instanceof MpiOp.MessageCancel) {
       mrecv = true;
-    } else if (op instanceof MpiOp.Collective) {
+    } else if (op instanceof MpiOp.Collective || op instanceof MpiOp.Comm) {
       collectives = true;
     } else if (op instanceof MpiOp.PartitionCall) {
       partitioned = true;
@@ -190,7 +191,9 @@ final class Reach {
 
   /** The value of a peer expression when it is a constant for this thread; null otherwise or for MPI_ANY_SOURCE. */
   static Integer constant(Expr e, int rank, int thread, int size) {
-    if (e instanceof Expr.Lit l) {
+    if (size < 0) {
+      return null; // peers of a communicator created at run time
+    } else if (e instanceof Expr.Lit l) {
       return l.value();
     } else if (e instanceof Expr.ProcNull) {
       return Mpi.PROC_NULL;

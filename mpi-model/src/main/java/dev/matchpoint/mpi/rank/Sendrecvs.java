@@ -76,10 +76,10 @@ final class Sendrecvs {
     try {
       int dest = Vars.eval(s.dest(), t, w.size);
       int src = Vars.eval(s.source(), t, w.size);
-      return dest != Mpi.PROC_NULL && src != Mpi.PROC_NULL
-          && w.calls.valid(s.dest(), dest, s.sendTag(), Vars.eval(s.sendTag(), t, w.size),
+      return Communicators.invalid(w, t, s.comm()) == null && dest != Mpi.PROC_NULL && src != Mpi.PROC_NULL
+          && w.calls.valid(t, s.comm(), s.dest(), dest, s.sendTag(), Vars.eval(s.sendTag(), t, w.size),
               Vars.eval(s.sendCount(), t, w.size), false)
-          && w.calls.valid(s.source(), src, s.recvTag(), Vars.eval(s.recvTag(), t, w.size),
+          && w.calls.valid(t, s.comm(), s.source(), src, s.recvTag(), Vars.eval(s.recvTag(), t, w.size),
               Vars.eval(s.recvCount(), t, w.size), true)
           && Datatypes.problem(t, s.sendType(), true) == null && Datatypes.problem(t, s.recvType(), true) == null;
     } catch (ProgramError e) {
@@ -137,15 +137,17 @@ final class Sendrecvs {
           OpText.arguments(c.op(), t, w.size), c.at()));
     }
     try {
-      int ctx = w.spec.communicators().get(s.comm());
+      int ctx = Communicators.context(w, t, s.comm());
       if (half == Action.Half.SEND) {
         Request r = t.newHalfRequest(Action.Half.SEND, RequestKind.SEND);
-        Protocols.startSend(w, t, r, Vars.eval(s.dest(), t, w.size), Vars.eval(s.sendTag(), t, w.size), ctx,
+        Protocols.startSend(w, t, r, w.calls.world(t, s.comm(), Vars.eval(s.dest(), t, w.size)),
+            Vars.eval(s.sendTag(), t, w.size), ctx,
             Vars.eval(s.sendCount(), t, w.size) * Datatypes.sizeBytes(t, s.sendType()),
             Datatypes.basic(t, s.sendType()), SendMode.STANDARD, c.at());
       } else {
         Request r = t.newHalfRequest(Action.Half.RECEIVE, RequestKind.RECV);
-        w.calls.post(t, r, Vars.eval(s.source(), t, w.size), Vars.eval(s.recvTag(), t, w.size), ctx,
+        w.calls.post(t, r, w.calls.world(t, s.comm(), Vars.eval(s.source(), t, w.size)),
+            Vars.eval(s.recvTag(), t, w.size), ctx,
             Vars.eval(s.recvCount(), t, w.size) * Datatypes.sizeBytes(t, s.recvType()),
             Datatypes.basic(t, s.recvType()), variant);
       }
@@ -202,7 +204,9 @@ final class Sendrecvs {
       Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       return true;
     }
-    int ctx = w.spec.communicators().get(s.comm());
+    int ctx = Communicators.context(w, t, s.comm());
+    dest = w.calls.world(t, s.comm(), dest);
+    src = w.calls.world(t, s.comm(), src);
     List<Integer> internal = new ArrayList<>();
     if (dest != Mpi.PROC_NULL) {
       Request sr = t.newRequest(RequestKind.SEND, false);

@@ -168,7 +168,7 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
     }
     if (r.kind == RequestKind.COLLECTIVE) {
       return "nonblocking collective " + id + " (collective #" + r.seq + (r.collectiveSync ? ", synchronising" : "")
-          + "): " + (r.state == RequestState.POSTED ? Collectives.missing(w, r.context, (int) r.seq)
+          + "): " + (r.state == RequestState.POSTED ? Collectives.missing(w, RequestIds.rank(r.id), r.context, (int) r.seq)
           : "its algorithm is still running");
     }
     if (r.kind == RequestKind.SEND) {

@@ -629,6 +629,12 @@ public final class World implements NetworkListener, StateHashable {
     }
   }
 
+  void touchComms(int rank, boolean write) {
+    if (footprint != null) {
+      touch(ObjectIds.comms(rank), write);
+    }
+  }
+
   void touchBuffer(int rank) {
     if (footprint != null) {
       footprint.write(ObjectIds.buffer(rank));

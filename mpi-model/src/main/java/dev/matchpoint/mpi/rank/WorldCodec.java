@@ -16,6 +16,7 @@ import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.match.ReferencePostedQueue;
 import dev.matchpoint.mpi.match.ReferenceUnexpectedQueue;
 import dev.matchpoint.mpi.program.Code;
+import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -49,6 +50,7 @@ public final class WorldCodec implements StateCodec<World> {
   private static final BlockKind[] BLOCKS = BlockKind.values();
   private static final ThreadState.Life[] LIVES = ThreadState.Life.values();
   private static final CollectiveKind[] COLLECTIVES = CollectiveKind.values();
+  private static final Communicators.Kind[] COMM_CALLS = Communicators.Kind.values();
   private static final ReduceOp[] OPS = ReduceOp.values();
   private static final ThreadLocal<StateWriter> WRITER = ThreadLocal.withInitial(StateWriter::new);
   private static final ThreadLocal<StateWriter> RANK_WRITER = ThreadLocal.withInitial(StateWriter::new);
@@ -166,7 +168,7 @@ public final class WorldCodec implements StateCodec<World> {
         || r.bufferAttachedAt != dev.matchpoint.mpi.program.SourceLocation.unknown();
     int mask = (r.sendSeq.size() > 0 ? 1 : 0) | (buffer ? 2 : 0) | (r.bindOffers.isEmpty() ? 0 : 4)
         | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0)
-        | (r.partitions.isEmpty() ? 0 : 32);
+        | (r.partitions.isEmpty() ? 0 : 32) | (r.comms.isEmpty() ? 0 : 64);
     w.putVar(mask);
     if ((mask & 1) != 0) {
       r.sendSeq.encodeInto(w);
@@ -196,11 +198,27 @@ public final class WorldCodec implements StateCodec<World> {
           w.putVar(WireCodec.putEnum(c.kind())).putBoolean(c.nonblocking()).putSigned(c.root()).putSigned(c.count())
               .putVar(WireCodec.putEnum(c.type())).putVar(WireCodec.putEnum(c.op()));
           wire.putLocation(c.at(), w);
+          w.putVar(WireCodec.putEnum(c.comm() == null ? null : c.comm().kind()));
+          if (c.comm() != null) {
+            w.putSigned(c.comm().color()).putSigned(c.comm().key()).putSigned(c.comm().created());
+          }
         }
       });
     }
     if ((mask & 32) != 0) {
       r.partitions.encodeInto(w, wire);
+    }
+    if ((mask & 64) != 0) {
+      w.putVar(r.comms.groups.size());
+      r.comms.groups.forEach((ctx, members) -> {
+        w.putVar(ctx).putVar(members.length);
+        for (int m : members) {
+          w.putVar(m);
+        }
+      });
+      for (long f : r.comms.freed) {
+        w.putSigned(f);
+      }
     }
   }
 
@@ -247,14 +265,35 @@ public final class WorldCodec implements StateCodec<World> {
       for (int n = in.getVarInt(); n > 0; n--) {
         int ctx = in.getVarInt();
         for (int k = in.getVarInt(); k > 0; k--) {
-          r.collectives.add(ctx, new Collectives.Call(WireCodec.getEnum(COLLECTIVES, in.getVarInt()),
-              in.getBoolean(), in.getSignedInt(), in.getSignedInt(), WireCodec.getEnum(TYPES, in.getVarInt()),
-              WireCodec.getEnum(OPS, in.getVarInt()), wire.getLocation(in)));
+          CollectiveKind kind = WireCodec.getEnum(COLLECTIVES, in.getVarInt());
+          boolean nonblocking = in.getBoolean();
+          int root = in.getSignedInt();
+          int count = in.getSignedInt();
+          Datatype type = WireCodec.getEnum(TYPES, in.getVarInt());
+          ReduceOp op = WireCodec.getEnum(OPS, in.getVarInt());
+          SourceLocation at = wire.getLocation(in);
+          Communicators.Kind commKind = WireCodec.getEnum(COMM_CALLS, in.getVarInt());
+          Communicators.CommCall comm = commKind == null ? null
+              : new Communicators.CommCall(commKind, in.getSignedInt(), in.getSignedInt(), in.getSignedInt());
+          r.collectives.add(ctx, new Collectives.Call(kind, nonblocking, root, count, type, op, at, comm));
         }
       }
     }
     if ((mask & 32) != 0) {
       r.partitions.decodeFrom(in, wire);
+    }
+    if ((mask & 64) != 0) {
+      for (int n = in.getVarInt(); n > 0; n--) {
+        int ctx = in.getVarInt();
+        int[] members = new int[in.getVarInt()];
+        for (int i = 0; i < members.length; i++) {
+          members[i] = in.getVarInt();
+        }
+        r.comms.groups.put(ctx, members);
+      }
+      for (int i = 0; i < r.comms.freed.length; i++) {
+        r.comms.freed[i] = in.getSigned();
+      }
     }
     return r;
   }

@@ -3,6 +3,7 @@ package dev.matchpoint.scenario.format;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.program.CommOp;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
 import java.util.ArrayList;
@@ -177,7 +178,9 @@ final class CallArgs {
   }
 
   /**
-   * The communicator argument {@code comm}.
+   * The communicator argument {@code comm}: {@code world}, one declared under {@code
+   * communicators}, {@code comm-null} (MPI_COMM_NULL) or a communicator variable (bound by
+   * comm-dup or comm-split; the compiler checks that one is).
    *
    * @return its name; {@code world} when absent
    */
@@ -187,11 +190,21 @@ final class CallArgs {
       return MpiOp.WORLD;
     }
     ScalarNode s = YamlNodes.scalar(map.file(), v, "a communicator name for 'comm'");
-    if (!communicators.contains(s.getValue())) {
-      throw YamlNodes.error(map.file(), s, "unknown communicator '" + s.getValue() + "' in " + call
-          + " (expected world or one declared under 'communicators': " + communicators + ")");
+    String n = s.getValue();
+    if (communicators.contains(n) || n.equals(CommOp.NULL)) {
+      return n;
     }
-    return s.getValue();
+    if (!NAME.matcher(n).matches() || ExprParser.RESERVED.contains(n)) {
+      throw YamlNodes.error(map.file(), s, "unknown communicator '" + n + "' in " + call
+          + " (expected world, one declared under 'communicators': " + communicators + ", comm-null, or a "
+          + "communicator variable bound by comm-dup or comm-split)");
+    }
+    return n;
+  }
+
+  /** Whether {@code name} is one of the scenario's communicators ({@code world} included). */
+  boolean isCommunicator(String name) {
+    return communicators.contains(name);
   }
 
   /**

@@ -55,6 +55,7 @@ final class CallReader {
     CollectiveCalls.keys(KEYS);
     PartitionCalls.keys(KEYS);
     TypeCalls.keys(KEYS);
+    CommCalls.keys(KEYS);
   }
 
   private CallReader() {}
@@ -77,6 +78,10 @@ final class CallReader {
     MpiOp added = TypeCalls.read(name, a);
     if (added != null) {
       return added;
+    }
+    MpiOp comm = CommCalls.read(name, a);
+    if (comm != null) {
+      return comm;
     }
     switch (name) {
       case "send":

@@ -239,6 +239,8 @@ final class ProgramWriter {
     }
     if (op instanceof MpiOp.Collective x) {
       return CollectiveCalls.write(x, m);
+    } else if (op instanceof MpiOp.Comm x) {
+      return CommCalls.write(x, m);
     }
     String name = op instanceof MpiOp.PartitionCall ? PartitionCalls.write(op, m) : TypeCalls.write(op, m);
     if (name == null) {
