@@ -255,6 +255,12 @@ final class Communicators {
       return x.comm();
     } else if (op instanceof MpiOp.Comm x) {
       return x.comm();
+    } else if (op instanceof MpiOp.PartitionCall x) {
+      return x.comm();
+    } else if (op instanceof dev.matchpoint.mpi.program.PointToPointOps.SendrecvReplace x) {
+      return x.comm();
+    } else if (op instanceof dev.matchpoint.mpi.program.PointToPointOps.Isendrecv x) {
+      return x.exchange().comm();
     }
     return null;
   }

@@ -99,7 +99,8 @@ final class Partitions {
       Vars.setRequest(t, var, Vars.REQUEST_NULL);
       return;
     }
-    int context = w.spec.communicators().get(comm);
+    int context = Communicators.context(w, t, comm);
+    peer = w.calls.world(t, comm, peer);
     w.touchBinds(t.rank, true);
     int ordinal = w.rank(t.rank).partitions.next(new Partitioned.Key(sender, peer, tag, context));
     w.touchThread(t);

@@ -78,7 +78,9 @@ final class PointToPointCalls {
       Vars.setRequest(t, request, Vars.REQUEST_NULL);
       return true;
     }
-    int ctx = w.spec.communicators().get(s.comm());
+    int ctx = Communicators.context(w, t, s.comm());
+    dest = w.calls.world(t, s.comm(), dest);
+    src = w.calls.world(t, s.comm(), src);
     Request sr = null;
     if (dest != Mpi.PROC_NULL) {
       sr = t.newRequest(RequestKind.SEND, false);

@@ -116,6 +116,10 @@ final class Reach {
       send(s.dest(), s.mode(), rank, thread, size);
     } else if (op instanceof MpiOp.Isend s) {
       send(s.dest(), s.mode(), rank, thread, size);
+    } else if (op instanceof dev.matchpoint.mpi.program.PointToPointOps.SendrecvReplace s) {
+      add(s.exchange(), rank, thread, size);
+    } else if (op instanceof dev.matchpoint.mpi.program.PointToPointOps.Isendrecv s) {
+      add(s.exchange(), rank, thread, size);
     } else if (op instanceof MpiOp.Sendrecv s) {
       send(s.dest(), SendMode.STANDARD, rank, thread, size);
       take(s.source(), rank, thread, size);
