@@ -6,6 +6,7 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.options;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.sameOutcomes;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
@@ -219,6 +220,29 @@ class PersistentSetsClauseTest {
         .build();
     for (WildcardPolicy p : WildcardPolicy.values()) {
       sameOutcomes("self send " + p, ModelSpec.builder().rank(zero).rank(one).options(options(p)).build());
+    }
+  }
+
+  /**
+   * Rank 2 posts an MPI_ANY_SOURCE receive, then lets rank 0 make a ready send to it, while rank 1's
+   * message to rank 2 may take that receive first: the ready send is erroneous in some schedules.
+   * The arrival writes rank 2's posted receive queue, which the ready send's start reads; clause M14
+   * of docs/mutation/mpi-rank-other.md (links never write the posted queue) survives this program
+   * because the model judges the send so that both orders reach the same final states (see there).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A send that uses the ready communication mode may be started only"
+      + " if the matching receive is already posted. Otherwise, the operation is erroneous")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void readySendRacingAnotherSendersArrival_reachesEveryOutcome() {
+    Program zero = program().recv(lit(2), lit(7), lit(0), Datatype.BYTE, null)
+        .send(SendMode.READY, lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program one = program().send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program two = program().irecv(anySource(), lit(0), lit(1), Datatype.INT, "r")
+        .send(lit(0), lit(7), lit(0), Datatype.BYTE).waitFor("r", null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(zero).rank(one).rank(two).options(options(policy)).build();
+      assertTrue(sameOutcomes("ready send racing an arrival, " + policy, spec)[0].outcomes().size() > 1, policy::name);
     }
   }
 }
