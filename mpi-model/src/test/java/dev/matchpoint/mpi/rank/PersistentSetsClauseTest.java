@@ -245,4 +245,25 @@ class PersistentSetsClauseTest {
       assertTrue(sameOutcomes("ready send racing an arrival, " + policy, spec)[0].outcomes().size() > 1, policy::name);
     }
   }
+
+  /**
+   * Under the {@code arrival} policy, rank 1 only tests once with MPI_Iprobe (with a specific source,
+   * and with MPI_ANY_SOURCE) for the message rank 0 sends: the flag depends on whether it has
+   * arrived. Every source's messages at a rank are one object under that policy, which the arrival
+   * writes and the probe reads; the probing thread takes nothing and posts nothing, so only the
+   * probe's read ties it to the arrival (clause M24 of docs/mutation/mpi-rank-other.md).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.1", text = "MPI_IPROBE(source, tag, comm, flag, status) returns flag = true if"
+      + " there is a message that can be received and that matches the pattern specified by the arguments source,"
+      + " tag, and comm")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void anIprobeThatTakesNothing_underTheArrivalPolicy_reachesEveryOutcome() {
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
+    for (Program prober : List.of(program().iprobe(lit(0), lit(0), "f", null).build(),
+        program().iprobe(anySource(), lit(0), "f", null).build())) {
+      ModelSpec spec = ModelSpec.builder().rank(sender).rank(prober).options(options(WildcardPolicy.ARRIVAL)).build();
+      assertTrue(sameOutcomes("iprobe under arrival, " + prober, spec)[0].outcomes().size() > 1);
+    }
+  }
 }
