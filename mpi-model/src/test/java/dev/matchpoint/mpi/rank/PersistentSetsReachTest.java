@@ -3,7 +3,9 @@ package dev.matchpoint.mpi.rank;
 import static dev.matchpoint.mpi.program.ProgramBuilder.eq;
 import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
 import static dev.matchpoint.mpi.program.ProgramBuilder.myRank;
+import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static dev.matchpoint.mpi.program.ProgramBuilder.source;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.options;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.sameOutcomes;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.program.Cond;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.Expr.BinaryOp;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -127,9 +130,9 @@ class PersistentSetsReachTest {
   /**
    * Rank 1's send sits in the branch of an {@code if} that runs (the first or the second), after an
    * empty loop, in a loop's body; the sender waits for the "go" in the first branch of an {@code
-   * if} (whose other branch computes) and sends after it, waits in a loop's body and sends after the loop, and, in a loop of two
-   * iterations, sends and then waits, so that the second message, the one rank 2 tests for, comes
-   * from the loop's next iteration.
+   * if} (whose other branch computes) and sends after it, waits in a loop's body and sends after the
+   * loop, and, in a loop of two iterations, sends and then waits, so that the second message, the
+   * one rank 2 tests for, comes from the loop's next iteration.
    */
   @Test
   @SpecClause(source = "MPI-3.1 §3.8.1", text = IPROBE)
@@ -153,5 +156,67 @@ class PersistentSetsReachTest {
         .iprobe(lit(1), lit(0), "f", null).mprobe(lit(1), lit(0), "m", null).mrecv("m", lit(1), Datatype.INT, null)
         .build();
     assertEveryOutcome("send in the next iteration", 2, p -> p.repeat(2, b -> go(sendToTwo(b))), secondMessage);
+  }
+
+  /**
+   * Rank 2's thread 0 tests once with MPI_Iprobe for rank 1's (then rank 0's) message while its
+   * thread 1 takes it with each kind of call that takes a message (a receive, a nonblocking receive,
+   * the receive half of an MPI_Sendrecv, a matched probe, a nonblocking matched probe): whether the
+   * probe sees the message depends on the order, and only the summary of thread 1's code says that
+   * it takes.
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.1", text = IPROBE)
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void everyKindOfCallThatTakesAMessage_reachesEveryOutcome() {
+    for (int from = 0; from <= 1; from++) {
+      Expr src = lit(from);
+      Map<String, Program> takers = new LinkedHashMap<>();
+      takers.put("recv", program().recv(src, lit(0), lit(1), Datatype.INT, null).build());
+      takers.put("irecv", program().irecv(src, lit(0), lit(1), Datatype.INT, "r").waitFor("r", null).build());
+      takers.put("sendrecv", program().call(new MpiOp.Sendrecv(procNull(), lit(0), lit(0), Datatype.INT, src,
+          lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null)).build());
+      takers.put("mprobe", program().mprobe(src, lit(0), "m", null).mrecv("m", lit(1), Datatype.INT, null).build());
+      takers.put("improbe", program().improbe(src, lit(0), "t", "m", null)
+          .ifElse(new Cond.Not(new Cond.Flag("t")), b -> b.mprobe(src, lit(0), "m", null), b -> { })
+          .mrecv("m", lit(1), Datatype.INT, null).build());
+      Program sender = program().send(lit(2), lit(0), lit(1), Datatype.INT).build();
+      Program probing = program().iprobe(src, lit(0), "f", null).build();
+      for (Map.Entry<String, Program> e : takers.entrySet()) {
+        ModelSpec.Builder spec = ModelSpec.builder();
+        spec = from == 0 ? spec.rank(sender).rank(program().build()) : spec.rank(program().build()).rank(sender);
+        String name = "probe beside " + e.getKey() + " from rank " + from;
+        assertTrue(sameOutcomes(name, spec.rank(probing, e.getValue()).options(options(WildcardPolicy.ANY)).build())[0]
+            .outcomes().size() > 1, name);
+      }
+    }
+  }
+
+  /**
+   * Peers the summary cannot fold: a destination computed from a status (rank 1 sends to the go's
+   * source plus 2), and, in a branch that never runs, destinations divided and reduced by zero
+   * (a program error, had the branch run); and rank 0 as the source rank 2 probes for.
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.1", text = IPROBE)
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void peersTheSummaryCannotFold_andSourceZero_reachEveryOutcome() {
+    Expr fromStatus = op(BinaryOp.ADD, source("st"), lit(2));
+    assertEveryOutcome("dest from a status", 1, p -> p.recv(lit(0), lit(9), lit(0), Datatype.INT, "st")
+        .send(fromStatus, lit(0), lit(1), Datatype.INT), probingReceiver(lit(1)));
+    assertEveryOutcome("dest divided by zero in a branch that never runs",
+        p -> p.ifElse(eq(myRank(), lit(1)), PersistentSetsReachTest::sendToTwo,
+            b -> b.send(op(BinaryOp.DIV, lit(2), lit(0)), lit(0), lit(1), Datatype.INT)
+                .send(op(BinaryOp.MOD, lit(2), lit(0)), lit(0), lit(1), Datatype.INT)),
+        probingReceiver(lit(1)));
+    Program sender = program().recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program go = program().send(lit(0), lit(9), lit(0), Datatype.INT).build();
+    Program peeking = program().iprobe(lit(1), lit(9), "g", null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(peeking, sender).rank(go).rank(probingReceiver(lit(0)))
+          .options(options(policy)).build();
+      assertTrue(sameOutcomes("source 0, " + policy, spec)[0].outcomes().size() > 1, policy::name);
+    }
   }
 }
