@@ -6,6 +6,7 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
 import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.options;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.sameOutcomes;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
@@ -219,6 +220,50 @@ class PersistentSetsClauseTest {
         .build();
     for (WildcardPolicy p : WildcardPolicy.values()) {
       sameOutcomes("self send " + p, ModelSpec.builder().rank(zero).rank(one).options(options(p)).build());
+    }
+  }
+
+  /**
+   * Rank 2 posts an MPI_ANY_SOURCE receive, then lets rank 0 make a ready send to it, while rank 1's
+   * message to rank 2 may take that receive first: the ready send is erroneous in some schedules.
+   * The arrival writes rank 2's posted receive queue, which the ready send's start reads; clause M14
+   * of docs/mutation/mpi-rank-other.md (links never write the posted queue) survives this program
+   * because the model judges the send so that both orders reach the same final states (see there).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = "A send that uses the ready communication mode may be started only"
+      + " if the matching receive is already posted. Otherwise, the operation is erroneous")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void readySendRacingAnotherSendersArrival_reachesEveryOutcome() {
+    Program zero = program().recv(lit(2), lit(7), lit(0), Datatype.BYTE, null)
+        .send(SendMode.READY, lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program one = program().send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program two = program().irecv(anySource(), lit(0), lit(1), Datatype.INT, "r")
+        .send(lit(0), lit(7), lit(0), Datatype.BYTE).waitFor("r", null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(zero).rank(one).rank(two).options(options(policy)).build();
+      assertTrue(sameOutcomes("ready send racing an arrival, " + policy, spec)[0].outcomes().size() > 1, policy::name);
+    }
+  }
+
+  /**
+   * Under the {@code arrival} policy, rank 1 only tests once with MPI_Iprobe (with a specific source,
+   * and with MPI_ANY_SOURCE) for the message rank 0 sends: the flag depends on whether it has
+   * arrived. Every source's messages at a rank are one object under that policy, which the arrival
+   * writes and the probe reads; the probing thread takes nothing and posts nothing, so only the
+   * probe's read ties it to the arrival (clause M24 of docs/mutation/mpi-rank-other.md).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.1", text = "MPI_IPROBE(source, tag, comm, flag, status) returns flag = true if"
+      + " there is a message that can be received and that matches the pattern specified by the arguments source,"
+      + " tag, and comm")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void anIprobeThatTakesNothing_underTheArrivalPolicy_reachesEveryOutcome() {
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).build();
+    for (Program prober : List.of(program().iprobe(lit(0), lit(0), "f", null).build(),
+        program().iprobe(anySource(), lit(0), "f", null).build())) {
+      ModelSpec spec = ModelSpec.builder().rank(sender).rank(prober).options(options(WildcardPolicy.ARRIVAL)).build();
+      assertTrue(sameOutcomes("iprobe under arrival, " + prober, spec)[0].outcomes().size() > 1);
     }
   }
 }
