@@ -17,6 +17,7 @@ import dev.matchpoint.mpi.program.Cond;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.Expr.BinaryOp;
 import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.PointToPointOps;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.program.ProgramBuilder;
 import java.util.LinkedHashMap;
@@ -218,5 +219,37 @@ class PersistentSetsReachTest {
           .options(options(policy)).build();
       assertTrue(sameOutcomes("source 0, " + policy, spec)[0].outcomes().size() > 1, policy::name);
     }
+  }
+
+  /**
+   * Rank 1's send is the send half of an MPI_Sendrecv_replace, an MPI_Isendrecv and an
+   * MPI_Isendrecv_replace (each receiving from MPI_PROC_NULL), and rank 2 takes the message with the
+   * receive half of an MPI_Isendrecv: the summary must see through the exchanges to their halves.
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.10", text = "The semantics of a send-receive operation is what would be obtained if"
+      + " the caller forked two concurrent threads, one to execute the send, and one to execute the receive, followed"
+      + " by a join of these two threads")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void sendsAndReceivesInsideTheExchanges_reachEveryOutcome() {
+    MpiOp.Sendrecv toTwo = new MpiOp.Sendrecv(lit(2), lit(0), lit(1), Datatype.INT, procNull(), lit(0), lit(1),
+        Datatype.INT, MpiOp.WORLD, null);
+    Map<String, UnaryOperator<ProgramBuilder>> senders = new LinkedHashMap<>();
+    senders.put("sendrecv-replace", p -> p.call(new PointToPointOps.SendrecvReplace(lit(2), lit(0), procNull(),
+        lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null, null)));
+    senders.put("isendrecv", p -> p.call(new PointToPointOps.Isendrecv(toTwo, "x")).waitFor("x", null));
+    senders.put("isendrecv-replace", p -> p.call(new PointToPointOps.SendrecvReplace(lit(2), lit(0), procNull(),
+        lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null, "x")).waitFor("x", null));
+    for (Map.Entry<String, UnaryOperator<ProgramBuilder>> e : senders.entrySet()) {
+      assertEveryOutcome("send half of " + e.getKey(), e.getValue(), probingReceiver(lit(1)));
+    }
+    MpiOp.Sendrecv fromOne = new MpiOp.Sendrecv(procNull(), lit(0), lit(0), Datatype.INT, lit(1), lit(0), lit(1),
+        Datatype.INT, MpiOp.WORLD, null);
+    Program sender = program().send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program probing = program().iprobe(lit(1), lit(0), "f", null).build();
+    Program taking = program().call(new PointToPointOps.Isendrecv(fromOne, "x")).waitFor("x", null).build();
+    ModelSpec spec = ModelSpec.builder().rank(program().build()).rank(sender).rank(probing, taking)
+        .options(options(WildcardPolicy.ANY)).build();
+    assertTrue(sameOutcomes("probe beside the receive half of isendrecv", spec)[0].outcomes().size() > 1);
   }
 }
