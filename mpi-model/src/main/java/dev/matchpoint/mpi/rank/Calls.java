@@ -94,7 +94,7 @@ final class Calls {
 
   /** The size of the communicator {@code comm} names, for a valid one (the world's for a scenario's). */
   int size(ThreadState t, String comm) throws ProgramError {
-    return Communicators.size(w, t.rank, context(t, comm));
+    return w.runtimeComms() ? Communicators.size(w, t.rank, context(t, comm)) : w.size;
   }
 
   /**
@@ -103,7 +103,7 @@ final class Calls {
    * stay as they are.
    */
   int world(ThreadState t, String comm, int peer) throws ProgramError {
-    return peer < 0 ? peer : Communicators.worldRank(w, t.rank, context(t, comm), peer);
+    return peer < 0 || !w.runtimeComms() ? peer : Communicators.worldRank(w, t.rank, context(t, comm), peer);
   }
 
   private static boolean validTag(Expr e, int tag, boolean receive) {
@@ -122,7 +122,7 @@ final class Calls {
    */
   ErrorClass check(ThreadState t, Instr.Call c, Expr peerExpr, int peer, Expr tagExpr, int tag, int count,
       boolean receive) throws ProgramError {
-    int size = size(t, Communicators.commOf(c.op()));
+    int size = w.runtimeComms() ? size(t, Communicators.commOf(c.op())) : w.size;
     String detail = null;
     ErrorClass error = ErrorClass.MPI_SUCCESS;
     String computed = " (a computed value is a number, never MPI_ANY_SOURCE, MPI_ANY_TAG or MPI_PROC_NULL)";
@@ -332,7 +332,7 @@ final class Calls {
 
   private boolean exec(ThreadState t, Instr.Call c, int variant) throws ProgramError {
     MpiOp op = c.op();
-    if (Communicators.rejects(w, t, c)) {
+    if (w.runtimeComms() && Communicators.rejects(w, t, c)) {
       return true;
     }
     if (op instanceof MpiOp.Send s) {

@@ -139,9 +139,34 @@ final class Communicators {
    *
    * @throws ProgramError when a variable is read before any call set it
    */
+  /**
+   * Whether some thread's program of {@code spec} makes a communicator call or names a
+   * communicator that is not one of the scenario's (a variable, or MPI_COMM_NULL).
+   */
+  static boolean used(ModelSpec spec) {
+    for (java.util.List<dev.matchpoint.mpi.program.Code> codes : spec.threads()) {
+      for (dev.matchpoint.mpi.program.Code code : codes) {
+        for (int pc = 0; pc < code.size(); pc++) {
+          if (code.at(pc) instanceof dev.matchpoint.mpi.program.Instr.Call c) {
+            String comm = commOf(c.op());
+            if (c.op() instanceof MpiOp.Comm || (comm != null && !spec.communicators().containsKey(comm))) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   private static int lookup(World w, ThreadState t, String name) throws ProgramError {
+    if (name.equals(w.lastDeclaredComm)) {
+      return w.lastDeclaredContext;
+    }
     Integer fixed = w.spec.communicators().get(name);
     if (fixed != null) {
+      w.lastDeclaredComm = name;
+      w.lastDeclaredContext = fixed;
       return fixed;
     }
     if (name.equals(CommOp.NULL)) {

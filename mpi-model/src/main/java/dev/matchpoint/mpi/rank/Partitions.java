@@ -308,7 +308,27 @@ final class Partitions {
   }
 
   /** Whether a partitioned call is reachable or partitioned state exists (persistent sets then give up). */
+  /** The packet kinds the logical network may deliver out of link order: the partitions. */
+  static final java.util.Set<String> ANY_ORDER = java.util.Set.of(PDATA);
+
+  /** Whether some thread's program of {@code spec} makes a partitioned call. */
+  static boolean used(ModelSpec spec) {
+    for (java.util.List<dev.matchpoint.mpi.program.Code> codes : spec.threads()) {
+      for (dev.matchpoint.mpi.program.Code code : codes) {
+        for (int pc = 0; pc < code.size(); pc++) {
+          if (code.at(pc) instanceof dev.matchpoint.mpi.program.Instr.Call c && c.op() instanceof MpiOp.PartitionCall) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   static boolean anyReachable(World w) {
+    if (!w.partitioned()) {
+      return false;
+    }
     for (RankState r : w.ranks) {
       if (!r.partitions.isEmpty()) {
         return true;

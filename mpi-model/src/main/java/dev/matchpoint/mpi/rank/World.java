@@ -78,6 +78,24 @@ public final class World implements NetworkListener, StateHashable {
   /** Whether request-completion events are built: with the full trace, or for a check that reads them. */
   private final boolean completionEvents;
   /**
+   * Whether some thread's program makes a partitioned call (MPI-4.0 chapter 4): only then may the
+   * logical network deliver partitions out of link order, which costs a scan of each busy link.
+   */
+  private final boolean partitioned;
+  /**
+   * The scenario communicator {@link Communicators} looked up last and its context id: a cache of
+   * {@code spec.communicators()} (the same answer whatever the state), compared by identity.
+   */
+  String lastDeclaredComm;
+  int lastDeclaredContext;
+  /**
+   * Whether some thread's program makes a communicator call or names a communicator variable or
+   * MPI_COMM_NULL (MPI-3.1 chapter 6): otherwise every communicator is one of the scenario's, spans
+   * the world in world order and stays valid, and calls skip the checks and rank translations of
+   * {@link Communicators}.
+   */
+  private final boolean runtimeComms;
+  /**
    * Whether anything reads the events every run emits (a check or a sink): when nothing does, the
    * per-message events (sent, posted, matched) are not built at all.
    */
@@ -163,12 +181,26 @@ public final class World implements NetworkListener, StateHashable {
     }
     this.net = kernel == null ? Network.logical(size, spec.options().network(), this)
         : Network.timed(size, spec.options().network(), streams, kernel, this);
-    net.deliverInAnyOrder(java.util.Set.of(Partitions.PDATA)); // MPI-4.0 §4: partitions arrive in any order
+    this.partitioned = Partitions.used(spec);
+    this.runtimeComms = Communicators.used(spec);
+    if (partitioned) {
+      net.deliverInAnyOrder(Partitions.ANY_ORDER); // MPI-4.0 §4: partitions arrive in any order
+    }
     for (RankState rank : ranks) {
       for (ThreadState t : rank.threads) {
         runLocal(t);
       }
     }
+  }
+
+  /** Whether communicators may be created, freed or named by variables at run time ({@link #runtimeComms}). */
+  boolean runtimeComms() {
+    return runtimeComms;
+  }
+
+  /** Whether some thread's program makes a partitioned call ({@link #partitioned}). */
+  boolean partitioned() {
+    return partitioned;
   }
 
   private World(World o, TraceSink sink) {
@@ -193,6 +225,8 @@ public final class World implements NetworkListener, StateHashable {
     this.owned = new boolean[size];
     o.owned = new boolean[size];
     this.net = o.net.copy(this);
+    this.partitioned = o.partitioned;
+    this.runtimeComms = o.runtimeComms;
     this.step = o.step;
   }
 
@@ -219,7 +253,11 @@ public final class World implements NetworkListener, StateHashable {
     this.ranks = ranks;
     this.owned = new boolean[size]; // the codec's ranks are frozen: copied before written
     this.net = Network.logical(size, spec.options().network(), this);
-    net.deliverInAnyOrder(java.util.Set.of(Partitions.PDATA));
+    this.partitioned = template.partitioned;
+    this.runtimeComms = template.runtimeComms;
+    if (partitioned) {
+      net.deliverInAnyOrder(Partitions.ANY_ORDER);
+    }
     this.step = step;
   }
 
