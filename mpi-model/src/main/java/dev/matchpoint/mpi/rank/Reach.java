@@ -55,6 +55,8 @@ final class Reach {
    * and the jump): the thread may come back to it with nothing changed ({@link Polling}).
    */
   boolean inConditionalLoop;
+  /** Some reachable instruction reads or writes a rank-shared variable ({@link SharedState}). */
+  boolean shared;
 
   /**
    * The summary for every program counter of a thread.
@@ -79,6 +81,7 @@ final class Reach {
           continue;
         }
         seen.set(i);
+        r.shared |= code.shared().reads(i) != 0 || code.shared().writes(i) != 0 || code.shared().handles(i);
         Instr in = code.at(i);
         if (in instanceof Instr.Call c) {
           r.add(c.op(), rank, thread, size);

@@ -165,7 +165,8 @@ public final class WorldCodec implements StateCodec<World> {
     boolean buffer = r.bufferAttachedBytes != -1 || r.bufferUsedBytes != 0 || r.bufferedInTransit != 0
         || r.bufferAttachedAt != dev.matchpoint.mpi.program.SourceLocation.unknown();
     int mask = (r.sendSeq.size() > 0 ? 1 : 0) | (buffer ? 2 : 0) | (r.bindOffers.isEmpty() ? 0 : 4)
-        | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0);
+        | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0)
+        | (r.shared == null || unset(r.shared) ? 0 : SHARED);
     w.putVar(mask);
     if ((mask & 1) != 0) {
       r.sendSeq.encodeInto(w);
@@ -198,7 +199,15 @@ public final class WorldCodec implements StateCodec<World> {
         }
       });
     }
+    if ((mask & SHARED) != 0) {
+      for (long v : r.shared) {
+        w.putSigned(v);
+      }
+    }
   }
+
+  /** A rank's mask bit: its shared variables' slots ({@link RankState#shared}) follow, not all unset. */
+  private static final int SHARED = 1 << 10;
 
   private RankState getRank(int rank, StateReader in) {
     ModelSpec spec = template.spec;
@@ -247,6 +256,11 @@ public final class WorldCodec implements StateCodec<World> {
               in.getBoolean(), in.getSignedInt(), in.getSignedInt(), WireCodec.getEnum(TYPES, in.getVarInt()),
               WireCodec.getEnum(OPS, in.getVarInt()), wire.getLocation(in)));
         }
+      }
+    }
+    if ((mask & SHARED) != 0) {
+      for (int i = 0; i < r.shared.length; i++) {
+        r.shared[i] = in.getSigned();
       }
     }
     return r;
