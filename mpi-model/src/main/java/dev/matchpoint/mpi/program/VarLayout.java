@@ -84,6 +84,34 @@ public final class VarLayout {
   }
 
   /**
+   * The initial values of the rank-shared variables' slots, as C variables declared before the
+   * threads start would be initialised: a flag false, an int 0, a request MPI_REQUEST_NULL, a message
+   * MPI_MESSAGE_NULL; a status unset (no call has filled it).
+   *
+   * @return {@link #sharedSlotCount()} values
+   */
+  public long[] sharedInitialValues() {
+    long[] out = new long[sharedSlotCount];
+    java.util.Arrays.fill(out, -1);
+    for (Var v : vars.values()) {
+      if (v.shared()) {
+        switch (v.type()) {
+          case FLAG, REQUEST, MESSAGE -> out[v.slot()] = 0;
+          case INT -> {
+            out[v.slot()] = 1;
+            out[v.slot() + 1] = 0;
+          }
+          case STATUS -> {
+            // unset
+          }
+          default -> throw new AssertionError(v.type());
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * A variable by name.
    *
    * @param name the name

@@ -66,10 +66,8 @@ final class RankState {
     this.rank = rank;
     this.engine = engine;
     this.threads = threads;
-    int sharedSlots = threads[0].code.layout().sharedSlotCount();
-    if (sharedSlots > 0) {
-      shared = new long[sharedSlots];
-      java.util.Arrays.fill(shared, -1);
+    if (threads[0].code.layout().sharedSlotCount() > 0) {
+      shared = threads[0].code.layout().sharedInitialValues();
     }
     for (ThreadState t : threads) {
       t.home = this;

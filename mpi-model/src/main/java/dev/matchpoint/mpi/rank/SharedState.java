@@ -232,6 +232,37 @@ final class SharedState {
     }
   }
 
+  /**
+   * A fingerprint of what a step of {@code t} may write through shared variables: its rank's shared
+   * slots and its rank's other threads (empty when the rank shares no variable).
+   */
+  static List<Long> siblingsFingerprint(World w, ThreadState t) {
+    RankState r = w.ranks[t.rank];
+    if (r.shared == null) {
+      return List.of();
+    }
+    dev.matchpoint.core.explore.FingerprintSink sink = new dev.matchpoint.core.explore.FingerprintSink();
+    for (long v : r.shared) {
+      sink.putLong(v);
+    }
+    for (ThreadState s : r.threads) {
+      if (s.thread != t.thread) {
+        s.hashInto(sink);
+      }
+    }
+    return List.of(sink.high(), sink.low());
+  }
+
+  /** Whether an object is a shared variable or a thread of {@code rank} ({@link ObjectIds}). */
+  static boolean rankObject(long object, int rank) {
+    for (int bit = 0; bit < 64; bit++) {
+      if (object == ObjectIds.sharedVar(rank, bit)) {
+        return true;
+      }
+    }
+    return (object >>> 56) == 2 && (object >>> 20 & 0xfffffffL) == rank;
+  }
+
   /** Whether some thread may still touch a shared variable (then no persistent sets). */
   static boolean anyReachable(World w) {
     for (RankState r : w.ranks) {
