@@ -8,7 +8,9 @@ import java.util.TreeMap;
 
 /**
  * Checks a {@link Program} and lowers it to {@link Code}: every variable has one type, every
- * variable read is written somewhere in the program, every communicator exists. Variables are typed
+ * variable read is written somewhere in the program or is one of the rank-shared variables it
+ * declares ({@link Program#shared()}, laid out in the rank's slots and read nowhere before the
+ * thread's first MPI call), every communicator exists. Variables are typed
  * by the calls that bind them (a status by Recv or Probe, a request by Isend, a message by Mprobe,
  * a flag by Iprobe or Test, an int by Get_count, Waitany or a loop index).
  */

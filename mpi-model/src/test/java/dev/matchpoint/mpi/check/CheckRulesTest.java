@@ -327,9 +327,7 @@ class CheckRulesTest {
   // --- matched message exclusive ---
 
   /** MPI-3.1 §3.8.3 on MPI_Mrecv. */
-  private static final class SharedMessage {
-    static final String MRECV = "This call receives a message matched by a matching probe operation";
-  }
+  private static final String MRECV = "This call receives a message matched by a matching probe operation";
 
   private static final String EXCLUSIVE = "Unlike MPI_IPROBE, no other probe or receive operation may match the "
       + "message returned by MPI_IMPROBE.";
@@ -361,7 +359,7 @@ class CheckRulesTest {
   }
 
   @Test
-  @SpecClause(source = "MPI-3.1 §3.8.3", text = SharedMessage.MRECV)
+  @SpecClause(source = "MPI-3.1 §3.8.3", text = MRECV)
   void matchedMessageExclusive_anotherThreadOfTheRank_mayReceiveTheHeldMessage() {
     // Through a rank-shared message variable (docs/scenario-format.md, Sharing between threads).
     assertEquals(List.of(), judge(new MatchedMessageExclusive(),
