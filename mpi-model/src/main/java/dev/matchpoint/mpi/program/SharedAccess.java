@@ -1,6 +1,7 @@
 package dev.matchpoint.mpi.program;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What each instruction of a compiled program does to the rank-shared variables ({@link
@@ -68,6 +69,57 @@ public final class SharedAccess {
    */
   public boolean handles(int pc) {
     return pc < handles.length && handles[pc];
+  }
+
+  /**
+   * A thread runs the instructions before its first MPI call when the run starts, before any other
+   * thread acts: a condition there that read a shared variable would never see another thread's
+   * write. Refused (the read belongs after a call, e.g. in an {@code until} loop).
+   *
+   * @param instrs the instructions this describes
+   * @throws ProgramException at the first such statement
+   */
+  void refuseReadsBeforeFirstCall(List<Instr> instrs) {
+    if (!any) {
+      return;
+    }
+    java.util.BitSet seen = new java.util.BitSet();
+    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+    work.push(0);
+    while (!work.isEmpty()) {
+      int pc = work.pop();
+      if (pc >= instrs.size() || seen.get(pc)) {
+        continue;
+      }
+      seen.set(pc);
+      Instr in = instrs.get(pc);
+      boolean local = !(in instanceof Instr.Call c) || c.op() instanceof MpiOp.GetCount
+          || c.op() instanceof MpiOp.TestCancelled || c.op() instanceof MpiOp.Compute;
+      if (!local) {
+        continue; // the thread's first step
+      }
+      if (reads(pc) != 0 || writes(pc) != 0) {
+        SourceLocation at = in instanceof Instr.Call c ? c.at() : in instanceof Instr.BranchIfFalse b ? b.at()
+            : in instanceof Instr.LoopEnter l ? l.at() : SourceLocation.unknown();
+        throw new ProgramException(at, "this statement reads a shared variable before the thread's first MPI call,"
+            + " when no other thread can have acted yet: put it after a call (e.g. test it at the end of an 'until'"
+            + " loop)");
+      }
+      if (in instanceof Instr.Call) {
+        work.push(pc + 1); // a local call runs with the instructions around it
+      } else if (in instanceof Instr.Jump j) {
+        work.push(j.target());
+      } else if (in instanceof Instr.BranchIfFalse b) {
+        work.push(pc + 1);
+        work.push(b.target());
+      } else if (in instanceof Instr.LoopEnter l) {
+        work.push(pc + 1);
+        work.push(l.exit());
+      } else if (in instanceof Instr.LoopNext l) {
+        work.push(l.bodyStart());
+        work.push(pc + 1);
+      }
+    }
   }
 
   @Override
