@@ -101,10 +101,9 @@ public final class VarLayout {
             out[v.slot()] = 1;
             out[v.slot() + 1] = 0;
           }
-          case STATUS -> {
-            // unset
+          default -> {
+            // a status (and any other kind) starts unset
           }
-          default -> throw new AssertionError(v.type());
         }
       }
     }
