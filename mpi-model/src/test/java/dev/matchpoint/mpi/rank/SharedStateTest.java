@@ -22,6 +22,7 @@ import dev.matchpoint.mpi.explore.MpiTransitionSystem;
 import dev.matchpoint.mpi.program.Cond;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.program.ProgramBuilder;
 import dev.matchpoint.mpi.program.ProgramException;
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.program.Stmt;
@@ -149,6 +150,24 @@ class SharedStateTest {
     Program t1 = program().recv(lit(0), lit(9), lit(1), Datatype.INT, null).waitFor("req", "st").build();
     Program one = program().send(lit(0), lit(0), lit(1), Datatype.INT).build();
     ModelSpec spec = ModelSpec.builder().rank(t0.withShared(REQ), t1.withShared(REQ)).rank(one).build();
+    assertEquals(Outcome.OK, timed(spec).outcome());
+    for (String o : explored(spec)) {
+      assertTrue(o.startsWith("ok"), o);
+    }
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = WAIT_3_7_3)
+  void statusAnotherThreadsWaitFilled_isReadByTheOther() {
+    // Thread 0's Wait fills the shared status; thread 1, told afterwards, replies to its source.
+    Map<String, VarType> st = Map.of("st", VarType.STATUS);
+    MpiOp irecv = new MpiOp.Irecv(ProgramBuilder.anySource(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "r");
+    Program t0 = program().call(irecv).waitFor("r", "st").send(lit(0), lit(9), lit(1), Datatype.INT).build();
+    Program t1 = program().recv(lit(0), lit(9), lit(1), Datatype.INT, null)
+        .send(ProgramBuilder.source("st"), lit(7), lit(1), Datatype.INT).build();
+    Program one = program().send(lit(0), lit(0), lit(1), Datatype.INT).recv(lit(0), lit(7), lit(1), Datatype.INT, null)
+        .build();
+    ModelSpec spec = ModelSpec.builder().rank(t0.withShared(st), t1.withShared(st)).rank(one).build();
     assertEquals(Outcome.OK, timed(spec).outcome());
     for (String o : explored(spec)) {
       assertTrue(o.startsWith("ok"), o);
