@@ -41,7 +41,7 @@ class SharedVarsTest {
   }
 
   @Test
-  @SpecClause(source = "MPI-3.1 §12.4.2", text = "This restriction is consistent with the view that a multithreaded"
+  @SpecClause(source = "MPI-3.1 §12.4.2", text = "This is consistent with the view that a multithreaded"
       + " execution corresponds to an interleaving of the MPI calls.")
   void sharedVariables_areEveryThreadsOfTheEntry_andSurviveWriteThenLoad() {
     Scenario s = ScenarioLoader.load(HAND_OFF, "hand-off.yaml");
@@ -61,7 +61,7 @@ class SharedVarsTest {
   }
 
   @Test
-  @SpecClause(source = "MPI-3.1 §12.4.2", text = "This restriction is consistent with the view that a multithreaded"
+  @SpecClause(source = "MPI-3.1 §12.4.2", text = "This is consistent with the view that a multithreaded"
       + " execution corresponds to an interleaving of the MPI calls.")
   void malformedDeclarations_areRefusedAtTheirPlace() {
     String head = "scenario: x\nranks:\n  - rank: 0\n    shared: ";
