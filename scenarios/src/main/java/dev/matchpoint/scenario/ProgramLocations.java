@@ -21,7 +21,7 @@ public final class ProgramLocations {
    * @return the stripped copy
    */
   public static Program strip(Program program) {
-    return new Program(strip(program.body()));
+    return new Program(strip(program.body()), program.shared());
   }
 
   private static List<Stmt> strip(List<Stmt> body) {

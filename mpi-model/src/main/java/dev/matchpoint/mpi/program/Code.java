@@ -8,11 +8,22 @@ import java.util.List;
  *
  * @param instrs the instructions; execution starts at 0 and ends past the last
  * @param layout where the variables live
+ * @param shared what each instruction does to the rank-shared variables
  */
-public record Code(List<Instr> instrs, VarLayout layout) {
+public record Code(List<Instr> instrs, VarLayout layout, SharedAccess shared) {
   /** Copies the list. */
   public Code {
     instrs = List.copyOf(instrs);
+  }
+
+  /**
+   * Code that shares no variable.
+   *
+   * @param instrs the instructions
+   * @param layout where the variables live
+   */
+  public Code(List<Instr> instrs, VarLayout layout) {
+    this(instrs, layout, SharedAccess.NONE);
   }
 
   /**

@@ -9,11 +9,13 @@ import java.util.TreeMap;
 
 /**
  * Checks a {@link Program} and lowers it to {@link Code}: every variable has one type, every
- * variable read is written somewhere in the program, every communicator exists (a name that is not a
- * communicator of the scenario is a communicator variable). Variables are typed by the calls that
- * bind them (a status by Recv or Probe, a request by Isend, a message by Mprobe, a flag by Iprobe or
- * Test, an int by Get_count, Waitany, Comm_rank or a loop index, a communicator by Comm_dup or
- * Comm_split).
+ * variable read is written somewhere in the program or is one of the rank-shared variables it
+ * declares ({@link Program#shared()}, laid out in the rank's slots and read nowhere before the
+ * thread's first MPI call), every communicator exists (a name that is not a communicator of the
+ * scenario is a communicator variable). Variables are typed by the calls that bind them (a status
+ * by Recv or Probe, a request by Isend, a message by Mprobe, a flag by Iprobe or Test, an int by
+ * Get_count, Waitany, Comm_rank or a loop index, a communicator by Comm_dup or Comm_split, a
+ * datatype by Type_contiguous or Type_vector).
  */
 public final class Compiler {
   private final Set<String> communicators;
@@ -22,6 +24,14 @@ public final class Compiler {
   private final Map<String, Boolean> defined = new TreeMap<>();
   private final List<Object> pending = new ArrayList<>();
   private int hiddenCounters;
+  /** The rank-shared variables, with their bit in {@link SharedAccess} masks. */
+  private final Map<String, Integer> sharedBits = new TreeMap<>();
+  /** What the statement being scanned does to shared variables: reads, writes, handles (0 or 1). */
+  private long[] access;
+  /** Per statement (by identity), its {@link #access}. */
+  private final Map<Object, long[]> accesses = new java.util.IdentityHashMap<>();
+  /** Per instruction emitted, its statement's access (null: none). */
+  private final List<long[]> instrAccess = new ArrayList<>();
 
   private Compiler(Set<String> communicators) {
     this.communicators = communicators;
@@ -37,6 +47,12 @@ public final class Compiler {
    */
   public static Code compile(Program program, Set<String> communicators) {
     Compiler c = new Compiler(communicators);
+    int bit = 0;
+    for (Map.Entry<String, VarType> e : program.shared().entrySet()) {
+      c.types.put(e.getKey(), e.getValue());
+      c.defined.put(e.getKey(), true); // another thread of the rank may bind it
+      c.sharedBits.put(e.getKey(), bit++ % 64);
+    }
     c.scan(program.body());
     for (Map.Entry<String, SourceLocation> use : c.firstUse.entrySet()) {
       if (!c.defined.getOrDefault(use.getKey(), false) && c.types.get(use.getKey()) == VarType.COMM) {
@@ -51,16 +67,73 @@ public final class Compiler {
     }
     Map<String, VarLayout.Var> vars = new TreeMap<>();
     int slot = 0;
+    int sharedSlot = 0;
+    for (Map.Entry<String, VarType> e : program.shared().entrySet()) {
+      vars.put(e.getKey(), new VarLayout.Var(e.getKey(), e.getValue(), sharedSlot, true));
+      sharedSlot += VarLayout.slotsOf(e.getValue());
+    }
     for (Map.Entry<String, VarType> e : c.types.entrySet()) {
-      vars.put(e.getKey(), new VarLayout.Var(e.getKey(), e.getValue(), slot));
-      slot += VarLayout.slotsOf(e.getValue());
+      if (!vars.containsKey(e.getKey())) {
+        vars.put(e.getKey(), new VarLayout.Var(e.getKey(), e.getValue(), slot));
+        slot += VarLayout.slotsOf(e.getValue());
+      }
     }
     int counterBase = slot;
     slot += 2 * c.hiddenCounters;
     List<Instr> instrs = new ArrayList<>();
     int[] counterNext = {counterBase};
     c.emit(program.body(), instrs, vars, counterNext);
-    return new Code(instrs, new VarLayout(vars, slot));
+    SharedAccess shared = c.sharedAccess(instrs.size());
+    shared.refuseReadsBeforeFirstCall(instrs);
+    return new Code(instrs, new VarLayout(vars, slot, sharedSlot), shared);
+  }
+
+  private SharedAccess sharedAccess(int n) {
+    if (sharedBits.isEmpty()) {
+      return SharedAccess.NONE;
+    }
+    long[] reads = new long[n];
+    long[] writes = new long[n];
+    boolean[] handles = new boolean[n];
+    for (int pc = 0; pc < n; pc++) {
+      long[] a = pc < instrAccess.size() ? instrAccess.get(pc) : null;
+      if (a != null) {
+        reads[pc] = a[0];
+        writes[pc] = a[1];
+        handles[pc] = a[2] != 0;
+      }
+    }
+    return new SharedAccess(reads, writes, handles);
+  }
+
+  /** Starts recording what the statement {@code s} does to shared variables. */
+  private void accessOf(Object s) {
+    access = new long[3];
+    accesses.put(s, access);
+  }
+
+  /** Notes that the instruction at {@code pc} is statement {@code s}'s. */
+  private void instrOf(int pc, Object s) {
+    while (instrAccess.size() <= pc) {
+      instrAccess.add(null);
+    }
+    instrAccess.set(pc, accesses.get(s));
+  }
+
+  /** Records a mention of a variable by the statement being scanned (see {@link SharedAccess}). */
+  private void touch(String name, VarType type, boolean write) {
+    Integer bit = sharedBits.get(name);
+    if (bit == null || access == null) {
+      return;
+    }
+    if (type == VarType.REQUEST || type == VarType.MESSAGE) {
+      access[2] = 1;
+      access[1] |= 1L << bit;
+    } else if (write) {
+      access[1] |= 1L << bit;
+    } else {
+      access[0] |= 1L << bit;
+    }
   }
 
   // ---- pass 1: types and definitions -------------------------------------------------------
@@ -68,20 +141,32 @@ public final class Compiler {
   private void scan(List<Stmt> body) {
     for (Stmt s : body) {
       if (s instanceof Stmt.Call call) {
+        accessOf(call);
         scanOp(call.op(), call.at());
+        access = null;
       } else if (s instanceof Stmt.Repeat r) {
+        accessOf(r);
         useExpr(r.times(), r.at());
+        access = null;
         hiddenCounters++;
         if (r.index() != null) {
+          if (sharedBits.containsKey(r.index())) {
+            throw new ProgramException(r.at(), "loop index '" + r.index() + "' is a shared variable: a loop index"
+                + " is its thread's own");
+          }
           def(r.index(), VarType.INT, r.at());
         }
         scan(r.body());
       } else if (s instanceof Stmt.If i) {
+        accessOf(i);
         useCond(i.cond(), i.at());
+        access = null;
         scan(i.then());
         scan(i.orElse());
       } else if (s instanceof Stmt.While l) {
+        accessOf(l);
         useCond(l.cond(), l.at());
+        access = null;
         scan(l.body());
       } else {
         throw new AssertionError(s);
@@ -322,6 +407,7 @@ public final class Compiler {
 
   private void def(String name, VarType type, SourceLocation at) {
     typeOf(name, type, at);
+    touch(name, type, true);
     defined.put(name, true);
   }
 
@@ -333,6 +419,7 @@ public final class Compiler {
 
   private void use(String name, VarType type, SourceLocation at) {
     typeOf(name, type, at);
+    touch(name, type, false);
     firstUse.putIfAbsent(name, at);
   }
 
@@ -372,12 +459,14 @@ public final class Compiler {
   private void emit(List<Stmt> body, List<Instr> out, Map<String, VarLayout.Var> vars, int[] counterNext) {
     for (Stmt s : body) {
       if (s instanceof Stmt.Call call) {
+        instrOf(out.size(), call);
         out.add(new Instr.Call(call.op(), call.at()));
       } else if (s instanceof Stmt.Repeat r) {
         int counter = counterNext[0];
         counterNext[0] += 2;
         int index = r.index() == null ? -1 : vars.get(r.index()).slot();
         int enter = out.size();
+        instrOf(enter, r);
         out.add(null);
         int bodyStart = out.size();
         emit(r.body(), out, vars, counterNext);
@@ -385,6 +474,7 @@ public final class Compiler {
         out.set(enter, new Instr.LoopEnter(counter, index, r.times(), out.size(), r.at()));
       } else if (s instanceof Stmt.If i) {
         int branch = out.size();
+        instrOf(branch, i);
         out.add(null);
         emit(i.then(), out, vars, counterNext);
         if (i.orElse().isEmpty()) {
@@ -400,10 +490,12 @@ public final class Compiler {
         // head: body; if not cond goto head
         int head = out.size();
         emit(l.body(), out, vars, counterNext);
+        instrOf(out.size(), l);
         out.add(new Instr.BranchIfFalse(l.cond(), head, l.at()));
       } else if (s instanceof Stmt.While l) {
         // head: if not cond goto exit; body; goto head
         int head = out.size();
+        instrOf(head, l);
         out.add(null);
         emit(l.body(), out, vars, counterNext);
         out.add(new Instr.Jump(head));

@@ -618,6 +618,9 @@ final class Calls {
     if (v == Vars.REQUEST_NULL) {
       return null;
     }
+    if (Vars.isShared(t, var)) {
+      return SharedState.request(t, v);
+    }
     Request r = t.requests.get((int) (v - 1));
     return r == null ? INVALID : r;
   }

@@ -50,20 +50,22 @@ final class Cancels {
     } else if (r.kind == RequestKind.PARTITIONED) {
       return true; // its operation is complete: nothing to cancel
     }
+    // A shared request variable may name another thread's request: it is cancelled where it is.
+    ThreadState owner = SharedState.holder(t, r);
     if (r.transferId >= 0) {
       // An Ibsend: cancel its buffered transfer, or, once the transfer has left the buffer, its message
       // through the Ibsend's own request (which cancelSend then marks).
-      Request transfer = t.request(r.transferId);
+      Request transfer = owner.request(r.transferId);
       if (transfer != null) {
         r.cancelPending = true;
       }
-      cancelSend(w, t, transfer != null ? transfer : r, r);
+      cancelSend(w, owner, transfer != null ? transfer : r, r);
       return true;
     }
     switch (r.kind) {
-      case RECV -> cancelReceive(w, t, r);
-      case MRECV -> decided(w, t, r, -1, false, "a matched receive has matched already");
-      case SEND -> cancelSend(w, t, r, null);
+      case RECV -> cancelReceive(w, owner, r);
+      case MRECV -> decided(w, owner, r, -1, false, "a matched receive has matched already");
+      case SEND -> cancelSend(w, owner, r, null);
       default -> throw new AssertionError(r.kind);
     }
     return true;
@@ -139,8 +141,9 @@ final class Cancels {
       Vars.setMessage(t, message, Vars.MESSAGE_NULL);
       return true;
     }
-    Message m = t.handles.remove(h - 2);
-    t.handleAt.remove(h - 2);
+    ThreadState holder = SharedState.handleHolder(t, h - 2);
+    Message m = holder.handles.remove(h - 2);
+    holder.handleAt.remove(h - 2);
     Vars.setMessage(t, message, Vars.MESSAGE_NULL);
     if (m == null) {
       w.error(t, "MPI_Message_cancel", ErrorClass.MPI_ERR_MESSAGE, "'" + message + "' holds no matched message",

@@ -20,6 +20,9 @@ final class Completions {
 
   /** Runs a Wait/Test call; Wait-family calls that cannot complete block the thread on requests. */
   static boolean exec(World w, ThreadState t, Instr.Call c, MpiOp op, int variant) throws ProgramError {
+    if (SharedState.completedConcurrently(w, t, c)) {
+      return true;
+    }
     if (op instanceof MpiOp.Test test) {
       Request r = Calls.lookup(t, test.request());
       if (r == Calls.INVALID) {
@@ -118,6 +121,9 @@ final class Completions {
 
   /** MPI_Request_free: a completed request goes at once; an active one when it completes. */
   static boolean free(World w, ThreadState t, Instr.Call c, String var) throws ProgramError {
+    if (SharedState.completedConcurrently(w, t, c)) {
+      return true;
+    }
     Request r = Calls.lookup(t, var);
     if (r == null || r == Calls.INVALID) {
       w.error(t, "MPI_Request_free", ErrorClass.MPI_ERR_REQUEST, "'" + var + "' is "
@@ -137,7 +143,7 @@ final class Completions {
     }
     if (r.done()) {
       // Completed, or an inactive persistent request (always complete: Persistent#inactive).
-      t.dropRequest(r);
+      SharedState.holder(t, r).dropRequest(r);
     } else {
       r.freed = true;
     }
@@ -209,10 +215,11 @@ final class Completions {
       return;
     }
     Vars.setStatus(t, status, r);
-    t.dropRequest(r);
+    ThreadState holder = SharedState.holder(t, r);
+    holder.dropRequest(r);
     Vars.setRequest(t, var, Vars.REQUEST_NULL);
     if (w.timed()) {
-      t.recycle(r);
+      holder.recycle(r);
     }
   }
 

@@ -4,6 +4,7 @@ import dev.matchpoint.mpi.program.Code;
 import dev.matchpoint.mpi.program.Compiler;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.program.VarLayout;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -35,7 +36,8 @@ public record ModelSpec(List<List<Code>> threads, Map<String, Integer> communica
    *
    * @throws IllegalArgumentException when there is no rank or more than {@link #MAX_RANKS}, a rank
    *     has no thread, there are more than {@link #MAX_CONTEXTS} communicators, or {@code world} is
-   *     missing or not context 0
+   *     missing or not context 0, or the threads of a rank declare different shared variables
+   *     ({@link Program#shared()})
    */
   public ModelSpec {
     if (threads.isEmpty()) {
@@ -55,11 +57,35 @@ public record ModelSpec(List<List<Code>> threads, Map<String, Integer> communica
       }
       copy.add(List.copyOf(threads.get(r)));
     }
+    for (int r = 0; r < copy.size(); r++) {
+      Code first = copy.get(r).get(0);
+      Map<String, VarLayout.Var> shared = null;
+      for (Code c : copy.get(r)) {
+        if (c == first || (c.layout().sharedSlotCount() == 0 && first.layout().sharedSlotCount() == 0)) {
+          continue;
+        }
+        shared = shared != null ? shared : sharedVars(first);
+        if (!sharedVars(c).equals(shared)) {
+          throw new IllegalArgumentException("the threads of rank " + r + " declare different shared variables: "
+              + shared.keySet() + " and " + sharedVars(c).keySet() + " (every thread of a rank shares the same ones)");
+        }
+      }
+    }
     threads = Collections.unmodifiableList(copy);
     communicators = Collections.unmodifiableMap(new LinkedHashMap<>(communicators));
     if (!Integer.valueOf(0).equals(communicators.get(MpiOp.WORLD))) {
       throw new IllegalArgumentException("communicator 'world' must exist with context id 0");
     }
+  }
+
+  private static Map<String, VarLayout.Var> sharedVars(Code c) {
+    Map<String, VarLayout.Var> out = new java.util.TreeMap<>();
+    c.layout().vars().forEach((name, v) -> {
+      if (v.shared()) {
+        out.put(name, v);
+      }
+    });
+    return out;
   }
 
   /**

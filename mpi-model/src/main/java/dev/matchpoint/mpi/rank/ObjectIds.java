@@ -42,6 +42,8 @@ package dev.matchpoint.mpi.rank;
  *   <li>{@code comms(r)}: rank r's communicators created at run time and those it freed. Written by
  *       Comm_dup, Comm_split and Comm_free at r, read by every call of r that names a communicator
  *       and by the call that completes a Comm_dup or Comm_split of a parent r belongs to.
+ *   <li>{@code sharedVar(r, i)}: rank r's i-th shared variable, read and written by the steps
+ *       whose statements name it ({@link SharedState}).
  * </ul>
  *
  * <p>So: steps of different ranks that touch no common queue or link commute; two receives or
@@ -163,6 +165,19 @@ public final class ObjectIds {
    */
   public static long binds(int rank) {
     return (9L << 56) | rank;
+  }
+
+  /**
+   * One rank-shared variable ({@link SharedState}): bit {@code i % 64} stands for the rank's i-th
+   * shared variable in name order, so variables 64 apart share an id (less reduction, never less
+   * soundness).
+   *
+   * @param rank the rank, below 2^24
+   * @param bit the variable's bit, 0..63
+   * @return the object id
+   */
+  public static long sharedVar(int rank, int bit) {
+    return (15L << 56) | ((long) rank << 8) | bit;
   }
 
   /**

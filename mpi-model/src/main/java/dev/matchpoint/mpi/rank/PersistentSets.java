@@ -77,10 +77,11 @@ final class PersistentSets {
     if (enabled.size() <= 1) {
       return enabled;
     }
-    if (Collectives.anyReachable(w) || Partitions.anyReachable(w)) {
+    if (Collectives.anyReachable(w) || Partitions.anyReachable(w) || SharedState.anyReachable(w)) {
       // Conservative: a collective conflicts with everything on its communicator, and its return
       // depends on every member's calls; no reduction while any thread may still call one. The same
-      // for partitioned communication (its packets, requests and ahead lists are not in the futures).
+      // for partitioned communication (its packets, requests and ahead lists are not in the futures),
+      // and while a thread may still touch a rank-shared variable (its steps may act on other threads').
       return enabled;
     }
     PersistentSets ps = new PersistentSets(w, enabled);

@@ -10,7 +10,9 @@ import dev.matchpoint.mpi.program.Instr;
  * exactly this state (same fingerprint) after some of its own calls, none of which wrote anything
  * but the thread itself: the typical {@code until: flag} loop around an MPI_Iprobe that finds
  * nothing or an MPI_Test of a request that is not complete (or any call that changes nothing, such
- * as a send to MPI_PROC_NULL). Every iteration of such a loop is stuttering. When the thread's next
+ * as a send to MPI_PROC_NULL). Every iteration of such a loop is stuttering. (A step that may write
+ * its rank's shared variables or other threads, {@link SharedState}, such as an MPI_Test setting a
+ * shared flag, but leaves them as they were, writes nothing there.) When the thread's next
  * step would also take the loop's back edge (it ends the iteration: the last call of the iteration,
  * or the only one), the step is not enabled: the thread waits there until another actor changes the
  * state, as MPI_Probe waits until a matching message is queued (MPI-3.1 §3.8.1: "MPI_PROBE behaves
@@ -63,12 +65,15 @@ final class Polling {
       }
       long edges = solo.loopBackEdges;
       Footprint fp = new Footprint();
+      java.util.List<Long> siblings = SharedState.siblingsFingerprint(solo, t);
       solo.execute(Action.step(t.rank, t.thread, -1), fp);
       if (i == 0 && solo.loopBackEdges == edges) {
         return false;
       }
+      boolean siblingsKept = SharedState.siblingsFingerprint(solo, t).equals(siblings);
       for (int k = 0; k < fp.size(); k++) {
-        if (fp.writes(k) && fp.object(k) != self) {
+        if (fp.writes(k) && fp.object(k) != self
+            && !(siblingsKept && SharedState.rankObject(fp.object(k), t.rank))) {
           return false;
         }
       }

@@ -156,7 +156,8 @@ final class Probes {
     if (count < 0) {
       e = ErrorClass.MPI_ERR_COUNT;
       detail = "count " + count + " is negative";
-    } else if (h == Vars.MESSAGE_NULL || (h != Vars.MESSAGE_NO_PROC && !t.handles.containsKey(h - 2))) {
+    } else if (h == Vars.MESSAGE_NULL
+        || (h != Vars.MESSAGE_NO_PROC && !SharedState.handleHolder(t, h - 2).handles.containsKey(h - 2))) {
       e = ErrorClass.MPI_ERR_MESSAGE;
       detail = "'" + message + "' is MPI_MESSAGE_NULL: no matched probe set it, or its message was received already";
     } else if (Datatypes.problem(t, type, true) != null) {
@@ -183,8 +184,9 @@ final class Probes {
       }
       return true;
     }
-    Message m = t.handles.remove(h - 2);
-    t.handleAt.remove(h - 2);
+    ThreadState holder = SharedState.handleHolder(t, h - 2);
+    Message m = holder.handles.remove(h - 2);
+    holder.handleAt.remove(h - 2);
     Request r = t.newRequest(RequestKind.MRECV, request != null);
     r.capacityBytes = count * Datatypes.sizeBytes(t, type);
     r.type = Datatypes.basic(t, type);

@@ -57,11 +57,25 @@ final class RankState {
 
   /** The encoding of a frozen rank {@link WorldCodec} decoded (its bytes), written again as is; else null. */
   byte[] encoding;
+  /**
+   * The rank-shared variables' slots ({@link dev.matchpoint.mpi.program.Program#shared()}; laid out
+   * by {@link dev.matchpoint.mpi.program.VarLayout}), or null when the rank's threads share none.
+   * While it is not null, every thread of this rank state is its own (a copy of the rank copies its
+   * threads) and has this state as its {@link ThreadState#home}, so a thread reaches its siblings
+   * and these slots through it ({@link SharedState}).
+   */
+  long[] shared;
 
   RankState(int rank, MatchingEngine engine, ThreadState[] threads) {
     this.rank = rank;
     this.engine = engine;
     this.threads = threads;
+    if (threads[0].code.layout().sharedSlotCount() > 0) {
+      shared = threads[0].code.layout().sharedInitialValues();
+    }
+    for (ThreadState t : threads) {
+      t.home = this;
+    }
     this.sendSeq = new ChannelSequences();
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
@@ -74,10 +88,21 @@ final class RankState {
     this.rank = o.rank;
     this.engine = o.engine.copy();
     this.threads = o.threads.clone();
-    for (ThreadState t : threads) {
-      t.freeze();
-    }
     this.ownedThreads = new boolean[threads.length];
+    if (o.shared != null) {
+      // Shared variables: each thread reaches its siblings through its rank, so all are this rank's own.
+      this.shared = o.shared.clone();
+      for (int i = 0; i < threads.length; i++) {
+        threads[i].freeze();
+        threads[i] = threads[i].copy();
+        threads[i].home = this;
+        ownedThreads[i] = true;
+      }
+    } else {
+      for (ThreadState t : threads) {
+        t.freeze();
+      }
+    }
     this.sendSeq = o.sendSeq.copy();
     this.bufferAttachedBytes = o.bufferAttachedBytes;
     this.bufferAttachedAt = o.bufferAttachedAt;
@@ -103,6 +128,7 @@ final class RankState {
   ThreadState thread(int i) {
     if (ownedThreads != null && !ownedThreads[i]) {
       threads[i] = threads[i].copy();
+      threads[i].home = this;
       ownedThreads[i] = true;
     }
     return threads[i];
@@ -152,5 +178,10 @@ final class RankState {
     collectives.hashInto(sink);
     partitions.hashInto(sink);
     comms.hashInto(sink);
+    if (shared != null) {
+      for (long v : shared) {
+        sink.putLong(v);
+      }
+    }
   }
 }

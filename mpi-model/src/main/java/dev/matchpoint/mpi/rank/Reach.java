@@ -57,6 +57,8 @@ final class Reach {
    * and the jump): the thread may come back to it with nothing changed ({@link Polling}).
    */
   boolean inConditionalLoop;
+  /** Some reachable instruction reads or writes a rank-shared variable ({@link SharedState}). */
+  boolean shared;
 
   /**
    * The summary for every program counter of a thread.
@@ -81,6 +83,7 @@ final class Reach {
           continue;
         }
         seen.set(i);
+        r.shared |= code.shared().reads(i) != 0 || code.shared().writes(i) != 0 || code.shared().handles(i);
         Instr in = code.at(i);
         if (in instanceof Instr.Call c) {
           // A communicator variable may be a split one, whose ranks are not world ranks: any peer.

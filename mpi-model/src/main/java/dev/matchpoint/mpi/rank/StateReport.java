@@ -146,7 +146,8 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
       }
       for (String v : vars) {
         long x = Vars.request(t, v);
-        Request r = x > 0 ? t.requests.get((int) (x - 1)) : null;
+        Request r = x <= 0 ? null : Vars.isShared(t, v) ? SharedState.request(t, x) : t.requests.get((int) (x - 1));
+        r = r == Calls.INVALID ? null : r;
         if (r != null && r.bindPending >= 0) {
           r = t.request(r.bindPending);
         }

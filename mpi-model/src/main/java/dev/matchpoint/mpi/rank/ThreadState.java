@@ -54,6 +54,12 @@ final class ThreadState {
   private Request otherSpare;
   /** Timed mode: the one-element {@link #internal} of a blocking send or receive, reused. */
   private int[] oneInternal;
+  /**
+   * The rank state holding this thread, when its rank has shared variables (kept so by {@link
+   * RankState}; see {@link RankState#shared}); else whichever rank state made it, and unused. Not
+   * model state: neither hashed nor encoded.
+   */
+  RankState home;
   /** Set once the thread is shared between rank states: never written again. */
   private boolean frozen;
   /**

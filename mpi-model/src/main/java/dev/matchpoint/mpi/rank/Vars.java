@@ -9,7 +9,8 @@ import dev.matchpoint.mpi.program.VarLayout;
 
 /**
  * A thread's variables: reads, writes and expression evaluation over the slot encoding of {@link
- * VarLayout}.
+ * VarLayout}. A rank-shared variable lives in its rank's slots ({@link RankState#shared}), reached
+ * through {@link ThreadState#home}.
  */
 final class Vars {
   static final long REQUEST_NULL = 0;
@@ -18,8 +19,13 @@ final class Vars {
 
   private Vars() {}
 
-  private static int slot(ThreadState t, String name) {
-    return t.code.layout().var(name).slot();
+  private static VarLayout.Var var(ThreadState t, String name) {
+    return t.code.layout().var(name);
+  }
+
+  /** Where a variable's slots are: the thread's, or its rank's for a shared variable. */
+  private static long[] slots(ThreadState t, VarLayout.Var v) {
+    return v.shared() ? t.home.shared : t.vars;
   }
 
   // ---- statuses --------------------------------------------------------------------------
@@ -29,13 +35,15 @@ final class Vars {
     if (name == null) {
       return;
     }
-    int s = slot(t, name);
-    t.vars[s] = 1;
-    t.vars[s + 1] = source;
-    t.vars[s + 2] = tag;
-    t.vars[s + 3] = bytes;
-    t.vars[s + 4] = error.ordinal();
-    t.vars[s + 5] = cancelled ? 1 : 0;
+    VarLayout.Var v = var(t, name);
+    long[] a = slots(t, v);
+    int s = v.slot();
+    a[s] = 1;
+    a[s + 1] = source;
+    a[s + 2] = tag;
+    a[s + 3] = bytes;
+    a[s + 4] = error.ordinal();
+    a[s + 5] = cancelled ? 1 : 0;
   }
 
   static void setStatus(ThreadState t, String name, Request r) {
@@ -53,57 +61,84 @@ final class Vars {
   }
 
   static long statusField(ThreadState t, String name, int offset) throws ProgramError {
-    int s = slot(t, name);
-    if (t.vars[s] != 1) {
+    VarLayout.Var v = var(t, name);
+    long[] a = slots(t, v);
+    if (a[v.slot()] != 1) {
       throw new ProgramError("status '" + name + "' is read before any call set it");
     }
-    return t.vars[s + offset];
+    return a[v.slot() + offset];
   }
 
   static boolean statusSet(ThreadState t, String name) {
-    return t.vars[slot(t, name)] == 1;
+    return get(t, name, 0) == 1;
   }
 
   static long statusRaw(ThreadState t, String name, int offset) {
-    return t.vars[slot(t, name) + offset];
+    return get(t, name, offset);
   }
 
   static long flagValue(ThreadState t, String name) {
-    return t.vars[slot(t, name)];
+    return get(t, name, 0);
   }
 
   static long intValue(ThreadState t, String name) {
-    return t.vars[slot(t, name) + 1];
+    return get(t, name, 1);
+  }
+
+  private static long get(ThreadState t, String name, int offset) {
+    VarLayout.Var v = var(t, name);
+    return slots(t, v)[v.slot() + offset];
+  }
+
+  private static void put(ThreadState t, String name, long value) {
+    VarLayout.Var v = var(t, name);
+    slots(t, v)[v.slot()] = value;
   }
 
   // ---- handles, flags, ints ---------------------------------------------------------------
 
+  /**
+   * Sets a request variable.
+   *
+   * @param value -1 unset, {@link #REQUEST_NULL}, or k+1 for the calling thread's request k (a
+   *     shared variable records the thread too: see {@link VarLayout})
+   */
   static void setRequest(ThreadState t, String name, long value) {
-    t.vars[slot(t, name)] = value;
+    VarLayout.Var v = var(t, name);
+    slots(t, v)[v.slot()] = v.shared() && value > 0 ? ((long) t.thread << 24 | (value - 1)) + 1 : value;
   }
 
-  /** -1 unset, 0 MPI_REQUEST_NULL, k+1 for the thread's request k. */
+  /**
+   * A request variable's raw value: -1 unset, 0 MPI_REQUEST_NULL, k+1 for the thread's request k
+   * (for a shared variable, (thread &lt;&lt; 24 | k) + 1: see {@link #isShared}).
+   */
   static long request(ThreadState t, String name) {
-    return t.vars[slot(t, name)];
+    return get(t, name, 0);
+  }
+
+  /** Whether a variable is shared by the threads of the rank. */
+  static boolean isShared(ThreadState t, String name) {
+    return var(t, name).shared();
   }
 
   static void setMessage(ThreadState t, String name, long value) {
-    t.vars[slot(t, name)] = value;
+    put(t, name, value);
   }
 
   /** -1 unset, 0 MPI_MESSAGE_NULL, 1 MPI_MESSAGE_NO_PROC, key+2 for a matched message. */
   static long message(ThreadState t, String name) {
-    return t.vars[slot(t, name)];
+    return get(t, name, 0);
   }
 
   static void setFlag(ThreadState t, String name, boolean value) {
-    t.vars[slot(t, name)] = value ? 1 : 0;
+    put(t, name, value ? 1 : 0);
   }
 
   static void setInt(ThreadState t, String name, long value) {
-    int s = slot(t, name);
-    t.vars[s] = 1;
-    t.vars[s + 1] = value;
+    VarLayout.Var v = var(t, name);
+    long[] a = slots(t, v);
+    a[v.slot()] = 1;
+    a[v.slot() + 1] = value;
   }
 
   static void setIntSlot(ThreadState t, int slot, long value) {
@@ -159,11 +194,10 @@ final class Vars {
     } else if (e instanceof Expr.ThreadIndex) {
       return t.thread;
     } else if (e instanceof Expr.IntVar v) {
-      int s = slot(t, v.name());
-      if (t.vars[s] != 1) {
+      if (get(t, v.name(), 0) != 1) {
         throw new ProgramError("variable '" + v.name() + "' is read before any call set it");
       }
-      return (int) t.vars[s + 1];
+      return (int) get(t, v.name(), 1);
     } else if (e instanceof Expr.Status st) {
       int offset = switch (st.field()) {
         case SOURCE -> 1;
@@ -203,7 +237,7 @@ final class Vars {
     if (c instanceof Cond.Compare cmp) {
       return cmp.op().test(eval(cmp.left(), t, worldSize), eval(cmp.right(), t, worldSize));
     } else if (c instanceof Cond.Flag f) {
-      long v = t.vars[slot(t, f.flag())];
+      long v = get(t, f.flag(), 0);
       if (v < 0) {
         throw new ProgramError("flag '" + f.flag() + "' is read before any call set it");
       }

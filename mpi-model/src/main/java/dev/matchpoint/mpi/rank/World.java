@@ -571,6 +571,7 @@ public final class World implements NetworkListener, StateHashable {
         return;
       }
       touchThread(t);
+      SharedState.touch(this, t, t.pc);
       if (Sendrecvs.started(t)) {
         Sendrecvs.join(this, t);
       } else {
@@ -638,6 +639,13 @@ public final class World implements NetworkListener, StateHashable {
   void touchRoundRobin(int rank) {
     if (footprint != null && spec.options().wildcard() == dev.matchpoint.mpi.WildcardPolicy.ROUND_ROBIN) {
       footprint.write(ObjectIds.roundRobin(rank));
+    }
+  }
+
+  /** Records access to an object (see {@link ObjectIds}), when a footprint is being recorded. */
+  void touchObject(long object, boolean write) {
+    if (footprint != null) {
+      touch(object, write);
     }
   }
 
@@ -941,6 +949,9 @@ public final class World implements NetworkListener, StateHashable {
 
   /** A call returns (at once, or when the event that unblocks it happens): report it and move on. */
   void returnFromCall(ThreadState t) {
+    if (footprint != null) {
+      SharedState.touch(this, t, t.pc);
+    }
     t.block = BlockKind.NONE;
     t.internal = Calls.NO_INTERNAL;
     if (fullTrace && t.code.at(t.pc) instanceof Instr.Call c) {
@@ -972,6 +983,9 @@ public final class World implements NetworkListener, StateHashable {
           if (!calls.isLocal(c.op())) {
             return;
           }
+          if (footprint != null) {
+            SharedState.touch(this, t, t.pc);
+          }
           if (fullTrace && !(c.op() instanceof MpiOp.Compute)) {
             // Local MPI calls (MPI_Get_count, MPI_Test_cancelled) take no step of their own; they
             // are traced within the step that reached them, so their results show.
@@ -993,6 +1007,9 @@ public final class World implements NetworkListener, StateHashable {
           t.pc = j.target();
           spinCheck(backJumps);
         } else if (in instanceof Instr.BranchIfFalse b) {
+          if (footprint != null) {
+            SharedState.touch(this, t, t.pc);
+          }
           int next = Vars.test(b.cond(), t, size) ? t.pc + 1 : b.target();
           if (next <= t.pc) {
             // An until loop's back edge, from the test at its end (where a spin is reported).
@@ -1001,6 +1018,9 @@ public final class World implements NetworkListener, StateHashable {
           }
           t.pc = next;
         } else if (in instanceof Instr.LoopEnter l) {
+          if (footprint != null) {
+            SharedState.touch(this, t, t.pc);
+          }
           int times = Vars.eval(l.times(), t, size);
           Vars.setIntSlot(t, l.counterSlot(), times);
           if (l.indexSlot() >= 0) {
@@ -1070,10 +1090,12 @@ public final class World implements NetworkListener, StateHashable {
       t.dropRequest(r);
     }
     resume(t);
+    SharedState.resumeWaiters(this, t.rank, t.thread);
   }
 
   void resume(ThreadState t) {
-    if (t.running() && t.block == BlockKind.REQUESTS && calls.tryFinish(t)) {
+    if (t.running() && t.block == BlockKind.REQUESTS
+        && (SharedState.blockedConcurrently(this, t) || calls.tryFinish(t))) {
       returnFromCall(t);
       wake(t);
     }

@@ -168,7 +168,7 @@ public final class WorldCodec implements StateCodec<World> {
         || r.bufferAttachedAt != dev.matchpoint.mpi.program.SourceLocation.unknown();
     int mask = (r.sendSeq.size() > 0 ? 1 : 0) | (buffer ? 2 : 0) | (r.bindOffers.isEmpty() ? 0 : 4)
         | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0)
-        | (r.partitions.isEmpty() ? 0 : 32) | (r.comms.isEmpty() ? 0 : 64);
+        | (r.partitions.isEmpty() ? 0 : 32) | (r.comms.isEmpty() ? 0 : 64) | (r.shared == null ? 0 : SHARED);
     w.putVar(mask);
     if ((mask & 1) != 0) {
       r.sendSeq.encodeInto(w);
@@ -220,7 +220,15 @@ public final class WorldCodec implements StateCodec<World> {
         w.putSigned(f);
       }
     }
+    if ((mask & SHARED) != 0) {
+      for (long v : r.shared) {
+        w.putSigned(v);
+      }
+    }
   }
+
+  /** A rank's mask bit: its shared variables' slots ({@link RankState#shared}) follow, not all unset. */
+  private static final int SHARED = 1 << 10;
 
   private RankState getRank(int rank, StateReader in) {
     ModelSpec spec = template.spec;
@@ -293,6 +301,11 @@ public final class WorldCodec implements StateCodec<World> {
       }
       for (int i = 0; i < r.comms.freed.length; i++) {
         r.comms.freed[i] = in.getSigned();
+      }
+    }
+    if ((mask & SHARED) != 0) {
+      for (int i = 0; i < r.shared.length; i++) {
+        r.shared[i] = in.getSigned();
       }
     }
     return r;

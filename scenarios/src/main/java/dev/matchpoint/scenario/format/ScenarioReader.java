@@ -38,7 +38,7 @@ public final class ScenarioReader {
   public static final int MAX_RANKS = ModelSpec.MAX_RANKS;
   /** The most threads a rank entry may run. */
   static final int MAX_THREADS = 65_535;
-  private static final List<String> RANK_KEYS = List.of("rank", "threads", "program");
+  private static final List<String> RANK_KEYS = List.of("rank", "threads", "program", "shared");
 
   private ScenarioReader() {}
 
@@ -298,6 +298,21 @@ public final class ScenarioReader {
   }
 
   private static List<Program> threads(String file, YamlMap m, ProgramReader programs) {
+    java.util.Map<String, dev.matchpoint.mpi.program.VarType> shared = SharedVars.read(m);
+    List<Program> programsRead = threadPrograms(file, m, programs);
+    if (shared.isEmpty()) {
+      return programsRead;
+    }
+    // Threads running one program keep running one instance (it is compiled once).
+    java.util.Map<Program, Program> withShared = new java.util.IdentityHashMap<>();
+    List<Program> out = new ArrayList<>();
+    for (Program p : programsRead) {
+      out.add(withShared.computeIfAbsent(p, x -> x.withShared(shared)));
+    }
+    return out;
+  }
+
+  private static List<Program> threadPrograms(String file, YamlMap m, ProgramReader programs) {
     Node t = m.get("threads");
     if (t instanceof SequenceNode seq) {
       if (m.has("program")) {

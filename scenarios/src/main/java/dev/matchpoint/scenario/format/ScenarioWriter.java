@@ -161,6 +161,9 @@ public final class ScenarioWriter {
     YamlBuild.Map e = YamlBuild.block();
     e.put("rank", RankSets.write(members));
     boolean same = threads.stream().allMatch(p -> p.equals(threads.get(0)));
+    if (!threads.get(0).shared().isEmpty()) {
+      e.put("shared", SharedVars.write(threads.get(0).shared()));
+    }
     if (same) {
       if (threads.size() > 1) {
         e.put("threads", threads.size());
