@@ -81,6 +81,8 @@ final class Communicators {
 
   /** A rank's communicators created at run time. Copied with its rank. */
   static final class Table {
+    /** The table of a rank that has none: read only. */
+    static final Table EMPTY = new Table();
     /** Context id to members (world ranks, in communicator rank order). */
     final TreeMap<Integer, int[]> groups = new TreeMap<>();
     /** Context ids freed at this rank, one bit each (a scenario's communicator stays freed). */
@@ -191,7 +193,8 @@ final class Communicators {
     if (ctx < 0) {
       return (name.equals(CommOp.NULL) ? "" : "communicator '" + name + "' is ") + "MPI_COMM_NULL";
     }
-    if (w.ranks[t.rank].comms.isFreed(ctx) || (ctx >= statics(w) && !w.ranks[t.rank].comms.groups.containsKey(ctx))) {
+    Table comms = w.ranks[t.rank].comms();
+    if (comms.isFreed(ctx) || (ctx >= statics(w) && !comms.groups.containsKey(ctx))) {
       return "communicator '" + name + "' was freed";
     }
     return null;
@@ -216,7 +219,7 @@ final class Communicators {
    * when it spans the world in world order (a scenario's communicator).
    */
   static int[] members(World w, int rank, int context) {
-    return context < statics(w) ? null : w.ranks[rank].comms.groups.get(context);
+    return context < statics(w) ? null : w.ranks[rank].comms().groups.get(context);
   }
 
   /** The size of a communicator of {@code rank}. */
@@ -441,7 +444,7 @@ final class Communicators {
       for (int m : members) {
         w.touchComms(m, false);
         w.touchCollective(id, false);
-        if (w.ranks[m].comms.groups.containsKey(id) || w.ranks[m].collectives.count(id) != logged) {
+        if (w.ranks[m].comms().groups.containsKey(id) || w.ranks[m].collectives.count(id) != logged) {
           free = false;
           break;
         }
@@ -486,7 +489,7 @@ final class Communicators {
       members[i] = group.get(i)[2];
     }
     w.touchComms(t.rank, true);
-    Table table = w.rank(t.rank).comms;
+    Table table = w.rank(t.rank).commsForWrite();
     table.groups.put(created, members);
     table.setFreed(created, false);
     setComm(t, into, created + 1L);
@@ -495,7 +498,7 @@ final class Communicators {
   /** Comm_free at the calling rank: the communicator is freed here; a variable becomes MPI_COMM_NULL. */
   private static void free(World w, ThreadState t, String name, int context) {
     w.touchComms(t.rank, true);
-    Table table = w.rank(t.rank).comms;
+    Table table = w.rank(t.rank).commsForWrite();
     table.groups.remove(context);
     table.setFreed(context, true);
     if (isVariable(t, name)) {

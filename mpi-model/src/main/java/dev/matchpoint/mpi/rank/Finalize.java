@@ -84,7 +84,7 @@ final class Finalize {
       for (Message m : inFlight.getOrDefault(rank.rank, List.of())) {
         out.add(unreceived(rank.rank, m, "it is still in flight"));
       }
-      for (Partitioned.Ahead a : rank.partitions.ahead) {
+      for (Partitioned.Ahead a : rank.partitions().ahead) {
         out.add(new Outstanding(rank.rank, -1, Partitions.unreceived(rank.rank, a), a.data().sentAt()));
       }
       for (Message m : awaitingCredit.getOrDefault(rank.rank, List.of())) {

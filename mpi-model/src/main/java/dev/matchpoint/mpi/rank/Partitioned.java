@@ -178,6 +178,8 @@ final class Partitioned {
    * receive's epoch, in arrival order.
    */
   static final class Table {
+    /** The table of a rank that has none: read only. */
+    static final Table EMPTY = new Table();
     final TreeMap<Key, Integer> inits;
     final ArrayList<Ahead> ahead;
 

@@ -102,7 +102,7 @@ final class Partitions {
     int context = Communicators.context(w, t, comm);
     peer = w.calls.world(t, comm, peer);
     w.touchBinds(t.rank, true);
-    int ordinal = w.rank(t.rank).partitions.next(new Partitioned.Key(sender, peer, tag, context));
+    int ordinal = w.rank(t.rank).partitionsForWrite().next(new Partitioned.Key(sender, peer, tag, context));
     w.touchThread(t);
     Request r = t.newRequest(RequestKind.PARTITIONED, true);
     r.persistent = true;
@@ -143,10 +143,11 @@ final class Partitions {
     }
     w.touchBinds(t.rank, true);
     RankState rank = w.rank(t.rank);
-    for (int i = 0; i < rank.partitions.ahead.size(); ) {
-      Partitioned.Ahead a = rank.partitions.ahead.get(i);
+    java.util.List<Partitioned.Ahead> ahead = rank.partitions().ahead;
+    for (int i = 0; i < ahead.size(); ) {
+      Partitioned.Ahead a = ahead.get(i);
       if (belongs(r, a.source(), a.data())) {
-        rank.partitions.ahead.remove(i);
+        ahead.remove(i);
         absorb(w, t, r, a.source(), a.data());
       } else {
         i++;
@@ -274,7 +275,7 @@ final class Partitions {
         }
       }
     }
-    rank.partitions.ahead.add(new Partitioned.Ahead(source, d));
+    rank.partitionsForWrite().ahead.add(new Partitioned.Ahead(source, d));
   }
 
   private static void absorb(World w, ThreadState t, Request r, int source, Partitioned.Data d) {
@@ -330,7 +331,7 @@ final class Partitions {
       return false;
     }
     for (RankState r : w.ranks) {
-      if (!r.partitions.isEmpty()) {
+      if (!r.partitions().isEmpty()) {
         return true;
       }
       for (ThreadState t : r.threads) {

@@ -40,10 +40,18 @@ final class RankState {
   final ReadySends readySends;
   /** The blocking collectives the rank's threads have called, per communicator ({@link Collectives}). */
   final Collectives.Log collectives;
-  /** Partitioned initialisations counted and partitions arrived ahead (MPI-4.0 chapter 4). */
-  final Partitioned.Table partitions;
-  /** The communicators created at run time that the rank is a member of, and those it freed ({@link Communicators}). */
-  final Communicators.Table comms;
+  /**
+   * Partitioned initialisations counted and partitions arrived ahead (MPI-4.0 chapter 4); null while
+   * empty (most ranks never make a partitioned call): read through {@link #partitions()}, write
+   * through {@link #partitionsForWrite()}.
+   */
+  private Partitioned.Table partitions;
+  /**
+   * The communicators created at run time that the rank is a member of, and those it freed
+   * ({@link Communicators}); null while empty: read through {@link #comms()}, write through {@link
+   * #commsForWrite()}.
+   */
+  private Communicators.Table comms;
   /** Set once the rank is shared between worlds: never written again. */
   private boolean frozen;
   /**
@@ -80,8 +88,32 @@ final class RankState {
     this.bindOffers = new java.util.ArrayList<>();
     this.readySends = new ReadySends();
     this.collectives = new Collectives.Log();
-    this.partitions = new Partitioned.Table();
-    this.comms = new Communicators.Table();
+  }
+
+  /** The partitioned-communication table, or an empty one (never to be written) when there is none. */
+  Partitioned.Table partitions() {
+    return partitions == null ? Partitioned.Table.EMPTY : partitions;
+  }
+
+  /** The partitioned-communication table, created on first write. */
+  Partitioned.Table partitionsForWrite() {
+    if (partitions == null) {
+      partitions = new Partitioned.Table();
+    }
+    return partitions;
+  }
+
+  /** The communicator table, or an empty one (never to be written) when there is none. */
+  Communicators.Table comms() {
+    return comms == null ? Communicators.Table.EMPTY : comms;
+  }
+
+  /** The communicator table, created on first write. */
+  Communicators.Table commsForWrite() {
+    if (comms == null) {
+      comms = new Communicators.Table();
+    }
+    return comms;
   }
 
   private RankState(RankState o) {
@@ -111,8 +143,8 @@ final class RankState {
     this.bindOffers = new java.util.ArrayList<>(o.bindOffers);
     this.readySends = o.readySends.copy();
     this.collectives = o.collectives.copy();
-    this.partitions = new Partitioned.Table(o.partitions);
-    this.comms = o.comms.copy();
+    this.partitions = o.partitions == null ? null : new Partitioned.Table(o.partitions);
+    this.comms = o.comms == null ? null : o.comms.copy();
   }
 
   RankState copy() {
@@ -176,8 +208,8 @@ final class RankState {
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);
     collectives.hashInto(sink);
-    partitions.hashInto(sink);
-    comms.hashInto(sink);
+    partitions().hashInto(sink);
+    comms().hashInto(sink);
     if (shared != null) {
       for (long v : shared) {
         sink.putLong(v);

@@ -168,7 +168,7 @@ public final class WorldCodec implements StateCodec<World> {
         || r.bufferAttachedAt != dev.matchpoint.mpi.program.SourceLocation.unknown();
     int mask = (r.sendSeq.size() > 0 ? 1 : 0) | (buffer ? 2 : 0) | (r.bindOffers.isEmpty() ? 0 : 4)
         | (ready == null || ready.isEmpty() ? 0 : 8) | (log.nonblockingPending != 0 || !log.calls.isEmpty() ? 16 : 0)
-        | (r.partitions.isEmpty() ? 0 : 32) | (r.comms.isEmpty() ? 0 : 64) | (r.shared == null ? 0 : SHARED);
+        | (r.partitions().isEmpty() ? 0 : 32) | (r.comms().isEmpty() ? 0 : 64) | (r.shared == null ? 0 : SHARED);
     w.putVar(mask);
     if ((mask & 1) != 0) {
       r.sendSeq.encodeInto(w);
@@ -206,17 +206,17 @@ public final class WorldCodec implements StateCodec<World> {
       });
     }
     if ((mask & 32) != 0) {
-      r.partitions.encodeInto(w, wire);
+      r.partitions().encodeInto(w, wire);
     }
     if ((mask & 64) != 0) {
-      w.putVar(r.comms.groups.size());
-      r.comms.groups.forEach((ctx, members) -> {
+      w.putVar(r.comms().groups.size());
+      r.comms().groups.forEach((ctx, members) -> {
         w.putVar(ctx).putVar(members.length);
         for (int m : members) {
           w.putVar(m);
         }
       });
-      for (long f : r.comms.freed) {
+      for (long f : r.comms().freed) {
         w.putSigned(f);
       }
     }
@@ -288,7 +288,7 @@ public final class WorldCodec implements StateCodec<World> {
       }
     }
     if ((mask & 32) != 0) {
-      r.partitions.decodeFrom(in, wire);
+      r.partitionsForWrite().decodeFrom(in, wire);
     }
     if ((mask & 64) != 0) {
       for (int n = in.getVarInt(); n > 0; n--) {
@@ -297,10 +297,10 @@ public final class WorldCodec implements StateCodec<World> {
         for (int i = 0; i < members.length; i++) {
           members[i] = in.getVarInt();
         }
-        r.comms.groups.put(ctx, members);
+        r.commsForWrite().groups.put(ctx, members);
       }
-      for (int i = 0; i < r.comms.freed.length; i++) {
-        r.comms.freed[i] = in.getSigned();
+      for (int i = 0; i < r.commsForWrite().freed.length; i++) {
+        r.commsForWrite().freed[i] = in.getSigned();
       }
     }
     if ((mask & SHARED) != 0) {
