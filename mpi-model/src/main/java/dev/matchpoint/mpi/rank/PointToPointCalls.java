@@ -64,16 +64,7 @@ final class PointToPointCalls {
     int src = Vars.eval(s.source(), t, w.size);
     int rtag = Vars.eval(s.recvTag(), t, w.size);
     int rcount = Vars.eval(s.recvCount(), t, w.size);
-    ErrorClass e = w.calls.check(t, c, s.dest(), dest, s.sendTag(), stag, scount, false);
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = w.calls.check(t, c, s.source(), src, s.recvTag(), rtag, rcount, true);
-    }
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = Datatypes.check(w, t, c, s.sendType(), true);
-    }
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = Datatypes.check(w, t, c, s.recvType(), true);
-    }
+    ErrorClass e = Sendrecvs.check(w, t, c, s, dest, stag, scount, src, rtag, rcount);
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setRequest(t, request, Vars.REQUEST_NULL);
       return true;

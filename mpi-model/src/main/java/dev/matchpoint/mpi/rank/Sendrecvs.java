@@ -178,6 +178,27 @@ final class Sendrecvs {
   }
 
   /**
+   * Checks a send-receive's arguments, the send's first (MPI-3.1 §3.2.3, §3.2.4, §3.11, and the
+   * datatypes, MPI-3.1 §4.1.9); reports the first problem.
+   *
+   * @return its error class, or MPI_SUCCESS
+   */
+  static ErrorClass check(World w, ThreadState t, Instr.Call c, MpiOp.Sendrecv s, int dest, int stag, int scount,
+      int src, int rtag, int rcount) throws ProgramError {
+    ErrorClass e = w.calls.check(t, c, s.dest(), dest, s.sendTag(), stag, scount, false);
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = w.calls.check(t, c, s.source(), src, s.recvTag(), rtag, rcount, true);
+    }
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = Datatypes.check(w, t, c, s.sendType(), true);
+    }
+    if (e == ErrorClass.MPI_SUCCESS) {
+      e = Datatypes.check(w, t, c, s.recvType(), true);
+    }
+    return e;
+  }
+
+  /**
    * The whole call in one step (timed mode, invalid arguments, an MPI_PROC_NULL peer): the send
    * starts, then the receive is posted; the thread blocks until both complete.
    *
@@ -190,16 +211,7 @@ final class Sendrecvs {
     int src = Vars.eval(s.source(), t, w.size);
     int rtag = Vars.eval(s.recvTag(), t, w.size);
     int rcount = Vars.eval(s.recvCount(), t, w.size);
-    ErrorClass e = w.calls.check(t, c, s.dest(), dest, s.sendTag(), stag, scount, false);
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = w.calls.check(t, c, s.source(), src, s.recvTag(), rtag, rcount, true);
-    }
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = Datatypes.check(w, t, c, s.sendType(), true);
-    }
-    if (e == ErrorClass.MPI_SUCCESS) {
-      e = Datatypes.check(w, t, c, s.recvType(), true);
-    }
+    ErrorClass e = check(w, t, c, s, dest, stag, scount, src, rtag, rcount);
     if (e != ErrorClass.MPI_SUCCESS) {
       Vars.setStatus(t, s.status(), Mpi.ANY_SOURCE, Mpi.ANY_TAG, 0, e, false);
       return true;
