@@ -154,6 +154,10 @@ public final class ScenarioConverter {
   private final List<String> notes = new ArrayList<>();
   private final Map<Long, String> commNames = new TreeMap<>();
   private final Map<Long, Integer> tagMap = new TreeMap<>();
+  /** Per communicator id, whether its members are every rank. */
+  private final Map<Long, Boolean> spansAll = new TreeMap<>();
+  /** Per reason a collective was left out: calls, and locations that made them. */
+  private final Map<String, long[]> collectivesLeftOut = new TreeMap<>();
   private long maxBytes = 1;
   private long statements;
   private int worldSize;
@@ -227,6 +231,9 @@ public final class ScenarioConverter {
     }
     if (patterns != null) {
       ranks = patterns.ranks();
+    }
+    for (Map.Entry<String, long[]> e : collectivesLeftOut.entrySet()) {
+      notes.add(e.getValue()[0] + " " + e.getKey() + ", at " + e.getValue()[1] + " location(s), were left out.");
     }
     List<String> comms = new ArrayList<>(new TreeSet<>(commNames.values()));
     comms.remove(MpiOp.WORLD);
@@ -349,8 +356,9 @@ public final class ScenarioConverter {
       }
     }
     for (Map.Entry<String, Integer> e : leftOut.entrySet()) {
-      notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") made " + e.getValue()
-          + " " + e.getKey() + "; left out.");
+      long[] total = collectivesLeftOut.computeIfAbsent(e.getKey(), k -> new long[2]);
+      total[0] += e.getValue();
+      total[1]++;
     }
     if (failedTests > 0) {
       notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") has " + failedTests
@@ -409,14 +417,14 @@ public final class ScenarioConverter {
    * Gather, Scatter, Allgather and Alltoall, derived from the bytes the trace recorded as Score-P
    * counts them for a communicator of n members (Bcast: c received by every member, n x c sent by
    * the root; Gather and Reduce: c sent by every member, 0 by an in-place root, which then receives
-   * (n - 1) x c; Scatter: the reverse; Allgather, Alltoall, Allreduce: n x c received, (n - 1) x c in
-   * place, so every member reads the same count either way). Reductions use MPI_SUM.
+   * (n - 1) x c; Scatter: the reverse; Allgather, Alltoall, Allreduce: n x c received, read as c; in
+   * place, which every member then uses, (n - 1) x c, read as that over n rounded down, a smaller
+   * count but the same at every member). Reductions use MPI_SUM.
    */
   private MpiOp collective(TraceOp.Collective c, TraceLocation loc, int index, Map<String, Integer> leftOut)
       throws TraceImportException {
     CollectiveKind kind = CollectiveKind.ofStatement(c.operation().toLowerCase(java.util.Locale.ROOT));
-    TraceCommunicator comm = trace.communicators().stream().filter(x -> x.id() == c.communicator()).findFirst()
-        .orElse(null);
+    TraceCommunicator comm = commNames.containsKey(c.communicator()) ? trace.communicator(c.communicator()) : null;
     String reason = null;
     if (kind == null) {
       reason = c.operation() + " call(s), a collective the model does not have";
@@ -451,10 +459,11 @@ public final class ScenarioConverter {
         kind.reduces() ? ReduceOp.SUM : null, comm(c.communicator()));
   }
 
-  /** Whether a communicator's members are every rank of the trace (in any order). */
+  /** Whether a communicator's members are every rank of the trace (in any order); worked out once per communicator. */
   private boolean spansAllRanks(TraceCommunicator c) {
-    return !c.self() && c.worldRanks().size() == worldSize && new TreeSet<>(c.worldRanks()).size() == worldSize
-        && c.worldRanks().stream().allMatch(r -> r >= 0 && r < worldSize);
+    return spansAll.computeIfAbsent(c.id(), id -> !c.self() && c.worldRanks().size() == worldSize
+        && new TreeSet<>(c.worldRanks()).size() == worldSize
+        && c.worldRanks().stream().allMatch(r -> r >= 0 && r < worldSize));
   }
 
   /**

@@ -166,7 +166,10 @@ final class TiProgramBuilder {
     long element = typed ? 1 : defaultTypeBytes;
     if (rootField > 0) {
       long r = l.tokens().size() > rootField ? integer(l, rootField) : 0;
-      root = OptionalInt.of(peer(l, r));
+      if (r < 0 || r >= ranks) {
+        throw error(l, rootField, "root " + r + " outside ranks 0.." + (ranks - 1));
+      }
+      root = OptionalInt.of((int) r);
     }
     boolean isRoot = root.isPresent() && root.getAsInt() == rank;
     switch (action) {
@@ -205,7 +208,10 @@ final class TiProgramBuilder {
 
   /** Checks the arguments smpi_replay requires (it ignores any beyond those it reads). */
   private void atLeast(TiLine l, int min) throws TraceImportException {
-    arity(l, min, Math.max(min, l.tokens().size() - 2));
+    int args = l.tokens().size() - 2;
+    if (args < min) {
+      throw error(l, 1, l.tokens().get(1) + " takes at least " + min + " argument(s), found " + args);
+    }
   }
 
   /** Field {@code index}, a count of {@code element}-byte elements, in bytes. */
