@@ -18,6 +18,11 @@ It rewrites, next to this script:
                attribute lists, a barrier, one send nobody receives and one receive nobody sends,
                and on rank 2 local definitions: a COMM mapping table (events use local comm ids)
                and three clock offsets.
+  collectives/ three ranks whose MpiCollectiveEnd records carry the bytes Score-P 8 counts: an
+               MPI_Bcast of 10 bytes on a reordered communicator of every rank (its comm rank 0 is
+               world rank 2), an MPI_Gather of 5-byte blocks with MPI_IN_PLACE at root 0, an
+               MPI_Allreduce of 8 bytes, an MPI_Reduce_scatter, an MPI_Barrier of ranks 0 and 1 only,
+               a message from rank 0 to rank 1 and an MPI_Barrier on MPI_COMM_WORLD.
   multichunk/  two ranks; rank 0's event file is longer than the smallest chunk size OTF2 allows
                (256 KiB), so it spans two chunks.
 
@@ -223,6 +228,36 @@ def rich():
         _otf2.DefWriter_WriteClockOffset(e._def_handle, BASE + 300, -5, 0.25)
 
 
+def collectives():
+    with otf2.writer.open(fresh("collectives"), timer_resolution=1_000_000_000) as writer:
+        t = Trace(writer, [1, 1, 1])
+        world = t.comm("MPI_COMM_WORLD", [0, 1, 2])
+        reordered = t.comm("reordered", [2, 0, 1])
+        pair = t.comm("pair", [0, 1])
+        none = 0xFFFFFFFF
+        for rank in range(3):
+            e = t.events(rank)
+            time = [100 * rank]
+
+            def coll(op, comm, root, sent, received):
+                e.mpi_collective_begin(time[0])
+                e.mpi_collective_end(time[0] + 5, op, comm, root, sent, received)
+                time[0] += 10
+
+            coll(CollectiveOp.BCAST, reordered, 0, 30 if rank == 2 else 0, 10)
+            coll(CollectiveOp.GATHER, world, 0, 0 if rank == 0 else 5, 10 if rank == 0 else 0)
+            coll(CollectiveOp.ALLREDUCE, world, none, 24, 24)
+            coll(CollectiveOp.REDUCE_SCATTER, world, none, 12, 4)
+            if rank < 2:
+                coll(CollectiveOp.BARRIER, pair, none, 0, 0)
+            if rank == 0:
+                e.mpi_send(time[0], 1, world, 3, 16)
+            elif rank == 1:
+                e.mpi_recv(time[0] + 5, 0, world, 3, 16)
+            time[0] += 10
+            coll(CollectiveOp.BARRIER, world, none, 0, 0)
+
+
 def multichunk():
     with otf2.writer.open(fresh("multichunk"), timer_resolution=1_000_000,
                           chunk_size_events=256 * 1024) as writer:
@@ -241,4 +276,5 @@ def multichunk():
 if __name__ == "__main__":
     worked()
     rich()
+    collectives()
     multichunk()

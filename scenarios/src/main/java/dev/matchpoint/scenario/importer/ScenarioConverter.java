@@ -1,7 +1,9 @@
 package dev.matchpoint.scenario.importer;
 
+import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.ReduceOp;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.Expr;
@@ -45,7 +47,15 @@ import java.util.TreeSet;
  *   <li>A cancel (recorded at completion in OTF2) is MPI_Cancel then MPI_Wait; a failed test is
  *       left out (noted), since as MPI_Test it could complete the request in the model and free it
  *       under the trace's later Wait or Cancel; computation becomes {@code compute} (seconds as ns; flops at {@link
- *       Options#flopsPerNs}; GOAL time units as ns); collectives are not modelled and are left out.
+ *       Options#flopsPerNs}; GOAL time units as ns).
+ *   <li>A collective the model has (Barrier, Bcast, Gather, Scatter, Allgather, Alltoall, Reduce,
+ *       Allreduce; MPI-3.1 chapter 5) on a communicator of every rank becomes that collective call,
+ *       blocking (OTF2's MpiCollectiveEnd and TI's actions are the blocking forms): the root
+ *       translated to a world rank, an MPI_BYTE count per member (per block for Gather, Scatter,
+ *       Allgather, Alltoall) derived from the recorded bytes, MPI_SUM for a reduction (the trace
+ *       does not record the operator; noted). Any other collective (v variants, Reduce_scatter,
+ *       Scan, Exscan, ...), one on a communicator of fewer ranks, or a rooted one without a root is
+ *       left out and noted with its count.
  *   <li>With {@link Options#timingGaps} and timestamps, the time between two operations of a
  *       location becomes a {@code compute} before the second: an approximation that also counts
  *       the time the first spent blocked.
@@ -144,6 +154,10 @@ public final class ScenarioConverter {
   private final List<String> notes = new ArrayList<>();
   private final Map<Long, String> commNames = new TreeMap<>();
   private final Map<Long, Integer> tagMap = new TreeMap<>();
+  /** Per communicator id, whether its members are every rank. */
+  private final Map<Long, Boolean> spansAll = new TreeMap<>();
+  /** Per reason a collective was left out: calls, and locations that made them. */
+  private final Map<String, long[]> collectivesLeftOut = new TreeMap<>();
   private long maxBytes = 1;
   private long statements;
   private int worldSize;
@@ -217,6 +231,9 @@ public final class ScenarioConverter {
     }
     if (patterns != null) {
       ranks = patterns.ranks();
+    }
+    for (Map.Entry<String, long[]> e : collectivesLeftOut.entrySet()) {
+      notes.add(e.getValue()[0] + " " + e.getKey() + ", at " + e.getValue()[1] + " location(s), were left out.");
     }
     List<String> comms = new ArrayList<>(new TreeSet<>(commNames.values()));
     comms.remove(MpiOp.WORLD);
@@ -303,7 +320,7 @@ public final class ScenarioConverter {
     List<Stmt> body = new ArrayList<>();
     Map<RequestKey, String> requests = new LinkedHashMap<>();
     OptionalLong previous = OptionalLong.empty();
-    int skipped = 0;
+    Map<String, Integer> leftOut = new TreeMap<>();
     int failedTests = 0;
     for (int i = 0; i < p.ops().size(); i++) {
       TraceOp op = p.ops().get(i);
@@ -321,8 +338,11 @@ public final class ScenarioConverter {
       if (op.timeTicks().isPresent()) {
         previous = op.timeTicks();
       }
-      if (op instanceof TraceOp.Collective) {
-        skipped++;
+      if (op instanceof TraceOp.Collective c) {
+        MpiOp call = collective(c, p.location(), i, leftOut);
+        if (call != null) {
+          body.add(new Stmt.Call(call, at));
+        }
         continue;
       }
       if (op instanceof TraceOp.Test) {
@@ -335,9 +355,10 @@ public final class ScenarioConverter {
         body.add(new Stmt.Call(call, at));
       }
     }
-    if (skipped > 0) {
-      notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") made " + skipped
-          + " collective call(s), which the model does not simulate; they were left out.");
+    for (Map.Entry<String, Integer> e : leftOut.entrySet()) {
+      long[] total = collectivesLeftOut.computeIfAbsent(e.getKey(), k -> new long[2]);
+      total[0] += e.getValue();
+      total[1]++;
     }
     if (failedTests > 0) {
       notes.add("Location " + p.location().name() + " (rank " + p.location().rank() + ") has " + failedTests
@@ -387,6 +408,62 @@ public final class ScenarioConverter {
       return compute(ns, loc, index, "the computation");
     }
     throw new AssertionError(op);
+  }
+
+  /**
+   * A traced collective as the model's call, or null when it is left out (counted in {@code leftOut}
+   * under the reason): an operation the model lacks, a communicator that is not every rank, a
+   * rooted operation without a root. Counts are MPI_BYTE counts per member, or per block for
+   * Gather, Scatter, Allgather and Alltoall, derived from the bytes the trace recorded as Score-P
+   * counts them for a communicator of n members (Bcast: c received by every member, n x c sent by
+   * the root; Gather and Reduce: c sent by every member, 0 by an in-place root, which then receives
+   * (n - 1) x c; Scatter: the reverse; Allgather, Alltoall, Allreduce: n x c received, read as c; in
+   * place, which every member then uses, (n - 1) x c, read as that over n rounded down, a smaller
+   * count but the same at every member). Reductions use MPI_SUM.
+   */
+  private MpiOp collective(TraceOp.Collective c, TraceLocation loc, int index, Map<String, Integer> leftOut)
+      throws TraceImportException {
+    CollectiveKind kind = CollectiveKind.ofStatement(c.operation().toLowerCase(java.util.Locale.ROOT));
+    TraceCommunicator comm = commNames.containsKey(c.communicator()) ? trace.communicator(c.communicator()) : null;
+    String reason = null;
+    if (kind == null) {
+      reason = c.operation() + " call(s), a collective the model does not have";
+    } else if (comm == null || !spansAllRanks(comm)) {
+      reason = kind.mpiName() + " call(s) on communicator " + (comm == null ? "id " + c.communicator() : comm.name())
+          + ", which is not all " + worldSize + " ranks (the model's communicators are duplicates of the world)";
+    } else if (kind.rooted() && c.root().isEmpty()) {
+      reason = kind.mpiName() + " call(s) whose root the trace does not give";
+    }
+    if (reason != null) {
+      leftOut.merge(reason, 1, Integer::sum);
+      return null;
+    }
+    if (kind.reduces()) {
+      String note = "The trace does not record a reduction's operator: MPI_Reduce and MPI_Allreduce use MPI_SUM.";
+      if (!notes.contains(note)) {
+        notes.add(note);
+      }
+    }
+    long n = worldSize;
+    long sent = c.sentBytes().orElse(0);
+    long received = c.receivedBytes().orElse(0);
+    long bytes = switch (kind) {
+      case BARRIER -> 0;
+      case BCAST -> received > 0 ? received : sent / n;
+      case GATHER, REDUCE -> sent > 0 || n == 1 ? sent : received / (n - 1);
+      case SCATTER -> received > 0 || n == 1 ? received : sent / (n - 1);
+      case ALLGATHER, ALLTOALL, ALLREDUCE -> received / n;
+    };
+    Expr root = kind.rooted() ? lit(world(c.communicator(), c.root().getAsInt(), loc)) : null;
+    return new MpiOp.Collective(kind, root, count(bytes, loc, index), Datatype.BYTE,
+        kind.reduces() ? ReduceOp.SUM : null, comm(c.communicator()));
+  }
+
+  /** Whether a communicator's members are every rank of the trace (in any order); worked out once per communicator. */
+  private boolean spansAllRanks(TraceCommunicator c) {
+    return spansAll.computeIfAbsent(c.id(), id -> !c.self() && c.worldRanks().size() == worldSize
+        && new TreeSet<>(c.worldRanks()).size() == worldSize
+        && c.worldRanks().stream().allMatch(r -> r >= 0 && r < worldSize));
   }
 
   /**

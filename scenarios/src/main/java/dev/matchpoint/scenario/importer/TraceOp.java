@@ -188,15 +188,15 @@ public sealed interface TraceOp {
   }
 
   /**
-   * A collective operation, kept so that converters can place synchronisation (OTF2
-   * MpiCollectiveEnd, TI {@code barrier}, {@code bcast}, …).
+   * A blocking collective operation (OTF2 MpiCollectiveEnd, TI {@code barrier}, {@code bcast}, …).
    *
    * @param timeTicks when it began (OTF2 MpiCollectiveBegin), if known
    * @param operation the operation's name in upper case, e.g. {@code BARRIER}, {@code BCAST}
    * @param communicator communicator id
    * @param root root rank in {@code communicator}, empty when the operation has none
-   * @param sentBytes bytes sent by this location, empty when unknown
-   * @param receivedBytes bytes received by this location, empty when unknown
+   * @param sentBytes bytes sent by this location as Score-P counts them (e.g. n x count at a Bcast
+   *     root of n members), empty when unknown
+   * @param receivedBytes bytes received by this location as Score-P counts them, empty when unknown
    */
   record Collective(
       OptionalLong timeTicks,

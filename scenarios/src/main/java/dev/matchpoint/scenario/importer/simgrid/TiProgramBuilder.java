@@ -133,10 +133,95 @@ final class TiProgramBuilder {
         for (int i = 2; i < l.tokens().size(); i++) {
           decimal(l, i);
         }
-        ops.add(new TraceOp.Collective(NO_TIME, action.toUpperCase(java.util.Locale.ROOT), 0,
-            OptionalInt.empty(), OptionalLong.empty(), OptionalLong.empty()));
+        collective(l, action);
       }
     }
+  }
+
+  /**
+   * A collective action, with the bytes this rank sends and receives counted as Score-P counts them
+   * in OTF2 (so that the converter reads both formats alike) from smpi_replay's arguments: {@code
+   * bcast <size> [root [dt]]}, {@code reduce <comm_size> <comp_size> [root [dt]]}, {@code allreduce
+   * <comm_size> <comp_size> [dt]}, {@code gather|scatter <send> <recv> [root [dt1 dt2]]}, {@code
+   * allgather|alltoall <send> <recv> [dt1 dt2]}; sizes in elements of the default datatype, or one
+   * byte per element when a datatype id is given; root 0 when absent, as in smpi_replay. Barrier and
+   * the collectives the model lacks keep no sizes.
+   */
+  private void collective(TiLine l, String action) throws TraceImportException {
+    int args = l.tokens().size() - 2;
+    OptionalInt root = OptionalInt.empty();
+    OptionalLong sent = OptionalLong.empty();
+    OptionalLong received = OptionalLong.empty();
+    int rootField = switch (action) {
+      case "bcast" -> 3;
+      case "reduce", "gather", "scatter" -> 4;
+      default -> -1;
+    };
+    boolean typed = switch (action) {
+      case "bcast" -> args >= 3;
+      case "reduce", "gather", "scatter" -> args >= 4;
+      case "allreduce", "allgather", "alltoall" -> args >= 3;
+      default -> false;
+    };
+    long element = typed ? 1 : defaultTypeBytes;
+    if (rootField > 0) {
+      long r = l.tokens().size() > rootField ? integer(l, rootField) : 0;
+      if (r < 0 || r >= ranks) {
+        throw error(l, rootField, "root " + r + " outside ranks 0.." + (ranks - 1));
+      }
+      root = OptionalInt.of((int) r);
+    }
+    boolean isRoot = root.isPresent() && root.getAsInt() == rank;
+    switch (action) {
+      case "bcast" -> {
+        atLeast(l, 1);
+        long c = bytes(l, 2, element);
+        sent = OptionalLong.of(isRoot ? ranks * c : 0);
+        received = OptionalLong.of(c);
+      }
+      case "reduce", "allreduce" -> {
+        atLeast(l, 2);
+        long c = bytes(l, 2, element);
+        boolean all = action.equals("allreduce");
+        sent = OptionalLong.of(all ? ranks * c : c);
+        received = OptionalLong.of(all ? ranks * c : isRoot ? ranks * c : 0);
+      }
+      case "gather", "scatter", "allgather", "alltoall" -> {
+        atLeast(l, 2);
+        long s = bytes(l, 2, element);
+        long r = bytes(l, 3, element);
+        sent = OptionalLong.of(switch (action) {
+          case "gather" -> s;
+          case "scatter" -> isRoot ? ranks * s : 0;
+          default -> ranks * s;
+        });
+        received = OptionalLong.of(switch (action) {
+          case "gather" -> isRoot ? ranks * r : 0;
+          case "scatter" -> r;
+          default -> ranks * r;
+        });
+      }
+      default -> { }
+    }
+    ops.add(new TraceOp.Collective(NO_TIME, action.toUpperCase(java.util.Locale.ROOT), 0, root, sent, received));
+  }
+
+  /** Checks the arguments smpi_replay requires (it ignores any beyond those it reads). */
+  private void atLeast(TiLine l, int min) throws TraceImportException {
+    int args = l.tokens().size() - 2;
+    if (args < min) {
+      throw error(l, 1, l.tokens().get(1) + " takes at least " + min + " argument(s), found " + args);
+    }
+  }
+
+  /** Field {@code index}, a count of {@code element}-byte elements, in bytes. */
+  private long bytes(TiLine l, int index, long element) throws TraceImportException {
+    double count = decimal(l, index);
+    if (count > (double) ImportLimits.MAX_MESSAGE_BYTES / element) {
+      throw error(l, index, "count " + l.tokens().get(index) + " of " + element + "-byte elements is above the "
+          + "model's largest message of " + ImportLimits.MAX_MESSAGE_BYTES + " bytes");
+    }
+    return Math.round(count) * element;
   }
 
   /** {@code send|isend <dst> <tag> <count> [datatype]}, {@code recv|irecv <src> <tag> <count> [datatype]}. */

@@ -105,6 +105,15 @@ class SimgridTiImporterTest {
   }
 
   @Test
+  void collectiveRootOutsideTheRanks_namesItsColumn_andMissingSizesAreRejected() throws Exception {
+    TraceImportException root = failure("0 reduce 4 4 2\n1 reduce 4 4 2\n");
+    assertEquals("line 1, column 14", root.place());
+    assertTrue(root.getMessage().contains("root 2 outside ranks 0..1"), root.getMessage());
+    TraceImportException size = failure("0 bcast\n");
+    assertTrue(size.getMessage().contains("bcast takes at least 1 argument(s), found 0"), size.getMessage());
+  }
+
+  @Test
   void wrongArity_isRejected() throws Exception {
     TraceImportException e = failure("0 send 1 7\n1 recv 0 7 4\n");
     assertEquals("line 1, column 3", e.place());
