@@ -208,8 +208,19 @@ final class RankState {
     bindOffers.forEach(o -> o.hashInto(sink));
     readySends.hashInto(sink);
     collectives.hashInto(sink);
-    partitions().hashInto(sink);
-    comms().hashInto(sink);
+    // Most ranks have neither table: one byte says so, instead of hashing an empty table's fields.
+    if (partitions().isEmpty()) {
+      sink.putByte((byte) 0);
+    } else {
+      sink.putByte((byte) 1);
+      partitions.hashInto(sink);
+    }
+    if (comms().isEmpty()) {
+      sink.putByte((byte) 0);
+    } else {
+      sink.putByte((byte) 1);
+      comms.hashInto(sink);
+    }
     if (shared != null) {
       for (long v : shared) {
         sink.putLong(v);
