@@ -37,23 +37,9 @@ final class Calls {
     return Vars.eval(e, t, w.size);
   }
 
-  /**
-   * The scenario's communicator {@link #context} looked up last and its context id: calls mostly
-   * name the same one. A communicator variable is read each time ({@link Communicators}).
-   */
-  private String lastComm;
-  private int lastContext;
-
+  /** The context id of a call's communicator ({@link Communicators#context}, which caches the scenario's). */
   private int context(ThreadState t, String comm) throws ProgramError {
-    if (comm != lastComm) {
-      Integer fixed = w.spec.communicators().get(comm);
-      if (fixed == null) {
-        return Communicators.context(w, t, comm);
-      }
-      lastContext = fixed;
-      lastComm = comm;
-    }
-    return lastContext;
+    return Communicators.context(w, t, comm);
   }
 
   private static Instr.Call call(ThreadState t) {
