@@ -42,6 +42,12 @@ final class ThreadState {
    * state: logical mode never sets it, so it is neither hashed nor copied).
    */
   boolean stepScheduled;
+  /**
+   * With a full trace only: the error class the call in progress raised at its own statement, which
+   * its {@code return} event reports (trace bookkeeping, not model state: read by no decision,
+   * neither hashed nor copied; cleared when the call returns).
+   */
+  dev.matchpoint.mpi.ErrorClass raised;
   /** Timed mode: the kernel action of this thread's next step, made on first use and reused. */
   dev.matchpoint.core.kernel.Kernel.Action wake;
   /**

@@ -426,6 +426,9 @@ public final class World implements NetworkListener, StateHashable {
 
   void error(ThreadState t, String call, ErrorClass error, String detail, SourceLocation at) {
     problems.add(error + " from " + call + " at " + t.name());
+    if (fullTrace && t.code.at(t.pc) instanceof Instr.Call c && c.at() == at) {
+      t.raised = error;
+    }
     emit(new TraceEvent.ErrorRaised(step, now(), t.rank, t.thread, call, error, detail, at));
   }
 
@@ -956,10 +959,20 @@ public final class World implements NetworkListener, StateHashable {
     t.internal = Calls.NO_INTERNAL;
     if (fullTrace && t.code.at(t.pc) instanceof Instr.Call c) {
       emit(new TraceEvent.CallReturned(step, now(), t.rank, t.thread, c.op().mpiName(), OpText.result(c.op(), t),
-          OpText.error(c.op(), t)));
+          returned(c, t)));
     }
     t.collective = null;
     advance(t);
+  }
+
+  /**
+   * The error class a returning call reports: the one it raised at its statement (an argument
+   * error, returned as under MPI_ERRORS_RETURN, MPI-3.1 §8.3), else its status's, else MPI_SUCCESS.
+   */
+  private static ErrorClass returned(Instr.Call c, ThreadState t) {
+    ErrorClass e = t.raised != null ? t.raised : OpText.error(c.op(), t);
+    t.raised = null;
+    return e;
   }
 
   /**
@@ -993,7 +1006,7 @@ public final class World implements NetworkListener, StateHashable {
                 OpText.arguments(c.op(), t, size), c.at()));
             calls.local(t, c.op());
             emit(new TraceEvent.CallReturned(step, now(), t.rank, t.thread, c.op().mpiName(),
-                OpText.result(c.op(), t), OpText.error(c.op(), t)));
+                OpText.result(c.op(), t), returned(c, t)));
           } else {
             calls.local(t, c.op());
           }

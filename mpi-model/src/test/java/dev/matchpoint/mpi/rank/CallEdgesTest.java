@@ -95,10 +95,24 @@ class CallEdgesTest {
         .waitFor("s", "st").irecv(lit(0), lit(0), lit(-1), Datatype.INT, "q").waitFor("q", "st").build());
     assertEquals(List.of(ErrorClass.MPI_ERR_TAG, ErrorClass.MPI_ERR_COUNT),
         r.trace().of(TraceEvent.ErrorRaised.class).stream().map(TraceEvent.ErrorRaised::error).toList());
-    assertEquals(List.of("MPI_Isend ", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B",
-        "MPI_Irecv ", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B"),
+    assertEquals(List.of("MPI_Isend  MPI_ERR_TAG", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B",
+        "MPI_Irecv  MPI_ERR_COUNT", "MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B"),
         RankRuns.returns(r, 0));
     assertEquals(Outcome.ERRONEOUS, r.outcome(), r.problems().toString());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_TAG Invalid tag argument")
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_COUNT Invalid count argument")
+  void aCallThatRaisesAnError_returnsThatErrorClass_inItsReturnEvent() {
+    // The trace's return event carries the class the call returned: it said MPI_SUCCESS after the
+    // call's own MPI_ERR_TAG (the class came only from a status, which an Isend does not have).
+    RunResult r = RankRuns.run(program().isend(SendMode.STANDARD, lit(0), lit(-3), lit(1), Datatype.INT, "s")
+        .waitFor("s", "st").irecv(lit(0), lit(0), lit(-1), Datatype.INT, "q").waitFor("q", "st")
+        .send(lit(0), lit(-4), lit(1), Datatype.INT).build());
+    assertEquals(List.of("MPI_Isend MPI_ERR_TAG", "MPI_Wait MPI_SUCCESS", "MPI_Irecv MPI_ERR_COUNT",
+        "MPI_Wait MPI_SUCCESS", "MPI_Send MPI_ERR_TAG"), r.trace().of(TraceEvent.CallReturned.class).stream()
+        .map(e -> e.call() + " " + e.error()).toList());
   }
 
   @Test

@@ -63,7 +63,8 @@ final class Failures {
     return colon > 0 ? m.substring(0, colon) : m;
   }
 
-  static int report(Throwable t, ParseResult parsed, PrintWriter err) {
+  static int report(Throwable thrown, ParseResult parsed, PrintWriter err) {
+    Throwable t = original(thrown);
     String command = subcommand(parsed);
     if (t instanceof OutOfMemoryError) {
       long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
@@ -100,6 +101,19 @@ final class Failures {
       p = p.subcommand();
     }
     return p.commandSpec().name();
+  }
+
+  /**
+   * The throwable as first thrown: a {@link java.util.concurrent.ForkJoinPool} (the parallel
+   * search's) rethrows a worker's exception in the joining thread as a new throwable of the same
+   * class whose cause is the original, with the pool's frames; the original names the code that failed.
+   */
+  private static Throwable original(Throwable t) {
+    Throwable shown = t;
+    while (shown.getCause() != null && shown.getCause().getClass() == shown.getClass()) {
+      shown = shown.getCause();
+    }
+    return shown;
   }
 
   /** The innermost frame of a throwable, {@code Class.method(File.java:N)}, or "unknown code". */

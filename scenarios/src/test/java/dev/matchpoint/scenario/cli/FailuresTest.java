@@ -52,6 +52,20 @@ class FailuresTest {
     }
   }
 
+  /** Fails inside a fork/join worker, as the parallel search's threads can. */
+  @Command(name = "fork")
+  static final class FailInWorker implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      return new java.util.concurrent.ForkJoinPool(2).invoke(java.util.concurrent.ForkJoinTask.adapt(
+          (Callable<Integer>) FailInWorker::fail));
+    }
+
+    static Integer fail() {
+      throw new IllegalStateException("a model invariant broke");
+    }
+  }
+
   /** Runs the command line as {@link Main#main} does, on a thread with a 512 KiB stack. */
   private static Result execute(CommandLine cmd, String... args) throws InterruptedException {
     StringWriter out = new StringWriter();
@@ -88,6 +102,21 @@ class FailuresTest {
     assertEquals(70, r.code(), r.err());
     assertOneLine(r, "matchpoint: internal error: stack overflow in " + Recurse.class.getName() + ".depth(");
     assertEquals("  to reproduce: ./matchpoint recurse", r.err().lines().toList().get(1));
+  }
+
+  @Test
+  @SpecClause(source = "docs/cli.md, Exit codes", text = "70 | internal error, including a stack overflow: one "
+      + "line naming what failed, then the command that reproduces it")
+  void anErrorInAWorkerThread_namesTheCodeThatFailed_notThePoolThatRethrewIt() throws Exception {
+    // The parallel search's ForkJoinPool rethrows a worker's exception as a copy made by reflection:
+    // the line read "IllegalStateException: java.lang.IllegalStateException: ... at
+    // jdk.internal.reflect.NativeConstructorAccessorImpl.newInstance0".
+    CommandLine cmd = Main.commandLine();
+    cmd.addSubcommand("fork", new FailInWorker());
+    Result r = execute(cmd, "fork");
+    assertEquals(70, r.code(), r.err());
+    assertOneLine(r, "matchpoint: internal error: java.lang.IllegalStateException: a model invariant broke at "
+        + FailInWorker.class.getName() + ".fail(FailuresTest.java:");
   }
 
   @Test
