@@ -129,7 +129,10 @@ final class Collectives {
 
   /** A rank's collective calls, per communicator context, in call order. Copied with its rank. */
   static final class Log {
-    final TreeMap<Integer, ArrayList<Call>> calls = new TreeMap<>();
+    /** Shared by every log with no call yet (most ranks of a point-to-point run); never written. */
+    private static final TreeMap<Integer, ArrayList<Call>> NONE = new TreeMap<>();
+    /** Per context, the calls; {@link #NONE} until the first, read freely, written only by {@link #add}. */
+    TreeMap<Integer, ArrayList<Call>> calls = NONE;
     /** The rank's nonblocking collective requests whose operation has not completed yet. */
     int nonblockingPending;
 
@@ -137,7 +140,9 @@ final class Collectives {
       Log c = new Log();
       c.nonblockingPending = nonblockingPending;
       for (Map.Entry<Integer, ArrayList<Call>> e : calls.entrySet()) {
-        c.calls.put(e.getKey(), new ArrayList<>(e.getValue()));
+        for (Call call : e.getValue()) {
+          c.add(e.getKey(), call);
+        }
       }
       return c;
     }
@@ -152,6 +157,9 @@ final class Collectives {
     }
 
     void add(int context, Call c) {
+      if (calls == NONE) {
+        calls = new TreeMap<>();
+      }
       calls.computeIfAbsent(context, k -> new ArrayList<>()).add(c);
     }
 

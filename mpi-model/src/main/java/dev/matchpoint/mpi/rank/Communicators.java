@@ -146,14 +146,12 @@ final class Communicators {
    * communicator that is not one of the scenario's (a variable, or MPI_COMM_NULL).
    */
   static boolean used(ModelSpec spec) {
-    for (java.util.List<dev.matchpoint.mpi.program.Code> codes : spec.threads()) {
-      for (dev.matchpoint.mpi.program.Code code : codes) {
-        for (int pc = 0; pc < code.size(); pc++) {
-          if (code.at(pc) instanceof dev.matchpoint.mpi.program.Instr.Call c) {
-            String comm = commOf(c.op());
-            if (c.op() instanceof MpiOp.Comm || (comm != null && !spec.communicators().containsKey(comm))) {
-              return true;
-            }
+    for (dev.matchpoint.mpi.program.Code code : spec.distinctCodes()) {
+      for (int pc = 0; pc < code.size(); pc++) {
+        if (code.at(pc) instanceof dev.matchpoint.mpi.program.Instr.Call c) {
+          String comm = commOf(c.op());
+          if (c.op() instanceof MpiOp.Comm || (comm != null && !spec.communicators().containsKey(comm))) {
+            return true;
           }
         }
       }
@@ -219,7 +217,7 @@ final class Communicators {
    * when it spans the world in world order (a scenario's communicator).
    */
   static int[] members(World w, int rank, int context) {
-    return context < statics(w) ? null : w.ranks[rank].comms().groups.get(context);
+    return !w.runtimeComms() || context < statics(w) ? null : w.ranks[rank].comms().groups.get(context);
   }
 
   /** The size of a communicator of {@code rank}. */

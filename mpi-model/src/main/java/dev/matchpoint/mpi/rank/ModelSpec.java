@@ -78,6 +78,28 @@ public record ModelSpec(List<List<Code>> threads, Map<String, Integer> communica
     }
   }
 
+  /**
+   * The distinct compiled programs (by identity), each once, in order of first use (rank by rank,
+   * thread by thread). The ranks of a large world usually share one program, which a scan of every
+   * program then reads once instead of once per rank.
+   *
+   * @return the programs, at least one
+   */
+  public List<Code> distinctCodes() {
+    java.util.Set<Code> seen = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    List<Code> out = new ArrayList<>();
+    Code last = null;
+    for (List<Code> codes : threads) {
+      for (Code c : codes) {
+        if (c != last && seen.add(c)) {
+          out.add(c);
+        }
+        last = c;
+      }
+    }
+    return out;
+  }
+
   private static Map<String, VarLayout.Var> sharedVars(Code c) {
     Map<String, VarLayout.Var> out = new java.util.TreeMap<>();
     c.layout().vars().forEach((name, v) -> {

@@ -314,12 +314,10 @@ final class Partitions {
 
   /** Whether some thread's program of {@code spec} makes a partitioned call. */
   static boolean used(ModelSpec spec) {
-    for (java.util.List<dev.matchpoint.mpi.program.Code> codes : spec.threads()) {
-      for (dev.matchpoint.mpi.program.Code code : codes) {
-        for (int pc = 0; pc < code.size(); pc++) {
-          if (code.at(pc) instanceof dev.matchpoint.mpi.program.Instr.Call c && c.op() instanceof MpiOp.PartitionCall) {
-            return true;
-          }
+    for (dev.matchpoint.mpi.program.Code code : spec.distinctCodes()) {
+      for (int pc = 0; pc < code.size(); pc++) {
+        if (code.at(pc) instanceof dev.matchpoint.mpi.program.Instr.Call c && c.op() instanceof MpiOp.PartitionCall) {
+          return true;
         }
       }
     }

@@ -119,8 +119,8 @@ final class Probes {
       return false;
     }
     rank.engine.takeUnexpected(m);
-    t.handles.put(m.key(), m);
-    t.handleAt.put(m.key(), c.at());
+    t.handlesForWrite().put(m.key(), m);
+    t.handleAtForWrite().put(m.key(), c.at());
     w.emit(new TraceEvent.Matched(w.step, w.now(), t.rank, t.thread, MatchKind.MPROBE, RequestIds.NONE, m.key(),
         -1, src, tag, m.tag(), m.sizeBytes(), rank.engine.postedDepth(), rank.engine.unexpectedDepth(),
           rank.engine.lastSearchLength()));

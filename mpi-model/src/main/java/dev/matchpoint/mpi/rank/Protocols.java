@@ -76,40 +76,54 @@ final class Protocols {
     Packet p = f.packet();
     if (Payloads.EAGER.equals(p.kind())) {
       Message m = ((Payloads.Envelope) p.payload()).message();
-      w.after(f.injectedNs(), new SendInjected(w, m.sendRequestId(), m.mode() == SendMode.SYNCHRONOUS, m.key()));
+      w.after(f.injectedNs(), SendInjected.of(w, m.sendRequestId(), m.mode() == SendMode.SYNCHRONOUS, m.key()));
     } else if (Payloads.CDATA.equals(p.kind())) {
       Channels.injected(w, f);
     } else if (Partitions.PDATA.equals(p.kind())) {
       Partitions.injected(w, f);
     } else if (Payloads.DATA.equals(p.kind())) {
       Payloads.Data d = (Payloads.Data) p.payload();
-      w.after(f.injectedNs(), new SendInjected(w, d.sendRequestId(), false, -1));
+      w.after(f.injectedNs(), SendInjected.of(w, d.sendRequestId(), false, -1));
     }
   }
 
   /**
    * A send's EAGER or DATA packet left its NIC: its buffer space is released and, unless it waits
-   * for a synchronous send's acknowledgement, the send completes.
+   * for a synchronous send's acknowledgement, the send completes. Fired ones are kept for reuse in
+   * {@link World#injectedSpares} (one per send otherwise).
    */
-  private static final class SendInjected extends World.Later {
-    private final long sendRequestId;
-    private final boolean synchronous;
+  static final class SendInjected extends World.Later {
+    private long sendRequestId;
+    private boolean synchronous;
     /** The eager message's key, for the label; -1 for DATA. */
-    private final long messageKey;
+    private long messageKey;
 
-    SendInjected(World w, long sendRequestId, boolean synchronous, long messageKey) {
+    private SendInjected(World w) {
       super(w);
-      this.sendRequestId = sendRequestId;
-      this.synchronous = synchronous;
-      this.messageKey = messageKey;
+    }
+
+    static SendInjected of(World w, long sendRequestId, boolean synchronous, long messageKey) {
+      SendInjected s = w.injectedSpares == null ? null : w.injectedSpares.take();
+      if (s == null) {
+        s = new SendInjected(w);
+      }
+      s.sendRequestId = sendRequestId;
+      s.synchronous = synchronous;
+      s.messageKey = messageKey;
+      return s;
     }
 
     @Override
     void run() {
-      Request r = request(w, sendRequestId);
+      long id = sendRequestId;
+      boolean sync = synchronous;
+      if (w.injectedSpares != null) {
+        w.injectedSpares.give(this); // fired (or run at once): nothing refers to it any more
+      }
+      Request r = request(w, id);
       if (r != null) {
         Buffers.release(w, r);
-        if (!synchronous) {
+        if (!sync) {
           sendDone(w, r);
         }
       }

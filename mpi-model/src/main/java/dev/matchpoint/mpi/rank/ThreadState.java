@@ -28,10 +28,28 @@ final class ThreadState {
   long[] vars;
   int nextRequestIndex;
   final RequestTable requests;
-  /** Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). */
-  final TreeMap<Long, Message> handles;
-  /** For each handle, the matched probe that took it: named when the run ends with it unreceived. */
-  final TreeMap<Long, SourceLocation> handleAt;
+  /**
+   * Matched-probe handles: message key to the message (MPI-3.1 §3.8.2). Read freely; {@link
+   * #NO_HANDLES} (shared, never written) until the first is kept: write through {@link
+   * #handlesForWrite()}.
+   */
+  TreeMap<Long, Message> handles;
+  /**
+   * For each handle, the matched probe that took it: named when the run ends with it unreceived.
+   * {@link #NO_HANDLE_AT} until written, as {@link #handles}: write through {@link #handleAtForWrite()}.
+   */
+  TreeMap<Long, SourceLocation> handleAt;
+  /** The empty handle table every thread reads until it keeps a handle (most threads never do). */
+  private static final TreeMap<Long, Message> NO_HANDLES = new ReadOnlyEmpty<>();
+  private static final TreeMap<Long, SourceLocation> NO_HANDLE_AT = new ReadOnlyEmpty<>();
+
+  /** An empty map that refuses to be written: the shared default of {@link #handles} and {@link #handleAt}. */
+  private static final class ReadOnlyEmpty<V> extends TreeMap<Long, V> {
+    @Override
+    public V put(Long key, V value) {
+      throw new UnsupportedOperationException("the shared empty handle table is never written");
+    }
+  }
   BlockKind block = BlockKind.NONE;
   int[] internal = Calls.NO_INTERNAL;
   /** The blocking collective the thread is in, or null ({@link Collectives}). */
@@ -83,8 +101,8 @@ final class ThreadState {
     this.vars = new long[code.layout().slotCount()];
     java.util.Arrays.fill(vars, -1);
     this.requests = new RequestTable();
-    this.handles = new TreeMap<>();
-    this.handleAt = new TreeMap<>();
+    this.handles = NO_HANDLES;
+    this.handleAt = NO_HANDLE_AT;
   }
 
   private ThreadState(ThreadState o) {
@@ -95,12 +113,28 @@ final class ThreadState {
     this.vars = o.vars.clone();
     this.nextRequestIndex = o.nextRequestIndex;
     this.requests = o.requests.copy();
-    this.handles = o.handles.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handles);
-    this.handleAt = o.handleAt.isEmpty() ? new TreeMap<>() : new TreeMap<>(o.handleAt);
+    this.handles = o.handles.isEmpty() ? NO_HANDLES : new TreeMap<>(o.handles);
+    this.handleAt = o.handleAt.isEmpty() ? NO_HANDLE_AT : new TreeMap<>(o.handleAt);
     this.block = o.block;
     this.internal = o.internal;
     this.collective = o.collective;
     this.life = o.life;
+  }
+
+  /** The handle table, made this thread's own on first write. */
+  TreeMap<Long, Message> handlesForWrite() {
+    if (handles == NO_HANDLES) {
+      handles = new TreeMap<>();
+    }
+    return handles;
+  }
+
+  /** The table of where handles were taken, made this thread's own on first write. */
+  TreeMap<Long, SourceLocation> handleAtForWrite() {
+    if (handleAt == NO_HANDLE_AT) {
+      handleAt = new TreeMap<>();
+    }
+    return handleAt;
   }
 
   ThreadState copy() {

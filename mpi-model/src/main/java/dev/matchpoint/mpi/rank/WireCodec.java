@@ -38,15 +38,13 @@ final class WireCodec implements PacketCodec {
   WireCodec(ModelSpec spec) {
     locations.add(SourceLocation.unknown());
     locationIndex.put(SourceLocation.unknown(), 0);
-    for (List<Code> threads : spec.threads()) {
-      for (Code code : threads) {
-        for (int pc = 0; pc < code.size(); pc++) {
-          Instr in = code.at(pc);
-          SourceLocation at = in instanceof Instr.Call c ? c.at() : in instanceof Instr.BranchIfFalse b ? b.at()
-              : in instanceof Instr.LoopEnter l ? l.at() : null;
-          if (at != null && locationIndex.putIfAbsent(at, locations.size()) == null) {
-            locations.add(at);
-          }
+    for (Code code : spec.distinctCodes()) { // a program used again adds no new location
+      for (int pc = 0; pc < code.size(); pc++) {
+        Instr in = code.at(pc);
+        SourceLocation at = in instanceof Instr.Call c ? c.at() : in instanceof Instr.BranchIfFalse b ? b.at()
+            : in instanceof Instr.LoopEnter l ? l.at() : null;
+        if (at != null && locationIndex.putIfAbsent(at, locations.size()) == null) {
+          locations.add(at);
         }
       }
     }

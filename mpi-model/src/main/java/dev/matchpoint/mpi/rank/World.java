@@ -4,6 +4,7 @@ import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.core.StateHashable;
 import dev.matchpoint.core.explore.Footprint;
 import dev.matchpoint.core.kernel.Kernel;
+import dev.matchpoint.core.kernel.Spares;
 import dev.matchpoint.core.net.InFlight;
 import dev.matchpoint.core.net.Network;
 import dev.matchpoint.core.net.NetworkListener;
@@ -115,6 +116,8 @@ public final class World implements NetworkListener, StateHashable {
 
   private final Kernel kernel;
   private final SchedulerSeam seam;
+  /** Timed mode: fired {@link Protocols.SendInjected} actions kept for reuse (null in logical mode; not state). */
+  final Spares<Protocols.SendInjected> injectedSpares;
   /** The shared objects the current action touches, when exploration asks for them. */
   private Footprint footprint;
   /**
@@ -152,6 +155,7 @@ public final class World implements NetworkListener, StateHashable {
     this.protocol = spec.options().network().protocol();
     this.kernel = kernel;
     this.seam = seam;
+    this.injectedSpares = kernel == null ? null : new Spares<>(1 << 16);
     this.sink = sink;
     this.checks = checks;
     this.fullTrace = fullTrace;
@@ -209,6 +213,7 @@ public final class World implements NetworkListener, StateHashable {
     this.protocol = o.protocol;
     this.kernel = null;
     this.seam = null;
+    this.injectedSpares = null;
     this.sink = sink;
     this.fullTrace = o.fullTrace && sink != TraceSink.NONE;
     this.completionEvents = fullTrace;
@@ -241,6 +246,7 @@ public final class World implements NetworkListener, StateHashable {
     this.protocol = template.protocol;
     this.kernel = null;
     this.seam = null;
+    this.injectedSpares = null;
     this.sink = template.sink;
     this.fullTrace = template.fullTrace;
     this.completionEvents = template.completionEvents;

@@ -420,10 +420,10 @@ public final class WorldCodec implements StateCodec<World> {
     if ((mask & HANDLES) != 0) {
       for (int n = in.getVarInt(); n > 0; n--) {
         Message m = wire.getMessage(in);
-        t.handles.put(m.key(), m);
+        t.handlesForWrite().put(m.key(), m);
       }
       for (int n = in.getVarInt(); n > 0; n--) {
-        t.handleAt.put(in.getId(), wire.getLocation(in));
+        t.handleAtForWrite().put(in.getId(), wire.getLocation(in));
       }
     }
     return t;
