@@ -6,6 +6,7 @@ import dev.matchpoint.core.explore.SearchLedger;
 import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.World;
+import dev.matchpoint.scenario.cli.ExploreEngine;
 import dev.matchpoint.spark.LevelData.Arrival;
 import dev.matchpoint.spark.LevelData.Entry;
 import dev.matchpoint.spark.LevelData.Expansion;
@@ -63,8 +64,9 @@ import scala.Tuple2;
  * The driver only adds up figures (a few numbers and the outcome classes per task) and applies the
  * budgets between levels: states, schedules and the step limit as {@code LevelSearch} does; the time
  * budget also cancels a running level's jobs; the memory budget is the driver's heap, the whole
- * search in local mode. The log gets a line per level, the spread of the states over the partitions
- * and, per executor, the most storage memory its cached datasets took (sampled after each level).
+ * search in local mode. The log gets a line per level as it ends; {@link #figures} gives the report
+ * those levels, the spread of the states over the partitions and, per executor, the most storage
+ * memory its cached datasets took (sampled after each level).
  * At the end one small job per level walks the kept first paths back from each class's example entry.
  *
  * <p><b>How the shuffle grows.</b> Per level d with E_d entries, T_d successors (transitions) and
@@ -91,6 +93,8 @@ final class SparkLevelSearch {
   private final long[] partitionStates;
   /** Per executor (host:port), the most storage memory its cached levels and visited sets took, in bytes. */
   private final Map<String, Long> executorStorage = new TreeMap<>();
+  /** The levels expanded so far, for the report. */
+  private final List<ExploreEngine.Level> levels = new ArrayList<>();
 
   /** A class's first sight (level and least entry index) and its count so far. */
   private static final class Pending {
@@ -160,19 +164,23 @@ final class SparkLevelSearch {
       }
       paths.release();
     }
-    if (log != null) {
-      long min = Long.MAX_VALUE;
-      long max = 0;
-      for (long n : partitionStates) {
-        min = Math.min(min, n);
-        max = Math.max(max, n);
-      }
-      log.printf(Locale.ROOT, "spark: %d partitions on %d executor(s): %d to %d states stored per partition%n",
-          partitions, sc.sc().getExecutorMemoryStatus().size(), min, max);
-      executorStorage.forEach((executor, bytes) -> log.printf(Locale.ROOT,
-          "spark: executor %s: at most %.1f MB of levels and visited states cached%n", executor, bytes / 1e6));
-      log.flush();
+  }
+
+  /**
+   * The search's figures, once {@link #run} has returned.
+   *
+   * @return the levels expanded, the partitions' spread and each executor's most cached bytes
+   */
+  ExploreEngine.Figures figures() {
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (long n : partitionStates) {
+      min = Math.min(min, n);
+      max = Math.max(max, n);
     }
+    List<ExploreEngine.Executor> executors = new ArrayList<>();
+    executorStorage.forEach((executor, bytes) -> executors.add(new ExploreEngine.Executor(executor, bytes)));
+    return new ExploreEngine.Figures(sc.master(), partitions, min, max, levels, executors);
   }
 
   private void search(SearchLedger ledger, List<JavaRDD<?>> held) {
@@ -253,10 +261,13 @@ final class SparkLevelSearch {
       }
       pathBytes += 8 * nextSize;
       ledger.figures(transitions, leaves, depth, visitedBytes + pathBytes);
+      ExploreEngine.Level figure = new ExploreEngine.Level(depth - (nextSize > 0 ? 1 : 0), levelSize, finals,
+          shuffled, fresh, (System.nanoTime() - start) / 1e9);
+      levels.add(figure);
       if (log != null) {
         log.printf(Locale.ROOT, "spark: level %d: %d entries expanded (%d final), %d successors shuffled, %d new "
-            + "states, %.2f s%n", depth - (nextSize > 0 ? 1 : 0), levelSize, finals, shuffled, fresh,
-            (System.nanoTime() - start) / 1e9);
+            + "states, %.2f s%n", figure.level(), figure.entries(), figure.finals(), figure.successors(),
+            figure.newStates(), figure.seconds());
         log.flush();
       }
       if (!fit || !ledger.poll()) {
