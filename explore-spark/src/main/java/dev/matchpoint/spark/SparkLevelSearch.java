@@ -26,6 +26,7 @@ import java.util.Timer;
 import java.util.TimerTask;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.SparkException;
 import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -55,10 +56,13 @@ import scala.Tuple2;
  *       partition, kept across levels), where an arrival covered by its state's stored mask is a
  *       leaf, the other arrivals of a state are merged (sleep sets intersected, least first path),
  *       and the state is stored, or its stored mask narrowed, in a new immutable {@link Visited};
- *   <li><i>shuffle 2</i>: the next level's entries are sorted by first path (a range partitioning
- *       after sampling) and indexed ({@code zipWithIndex}), which fixes each state's path and the
- *       order finals are judged in, as {@code LevelSearch} fixes them; each task's slice of first
- *       paths is kept ({@link FirstPaths}, 8 bytes a state) to rebuild examples at the end.
+ *   <li><i>shuffle 2</i>: the next level's entries go to tasks by ranges of their parent's index
+ *       (the first path's high half; the merge counts them per task, so the driver knows where each
+ *       task's numbering starts), and each task sorts its own by first path and numbers them, which
+ *       orders and indexes the level by first path, as {@code LevelSearch} does, fixing each state's
+ *       path and the order finals are judged in, without Spark's sampling and sorting shuffle; each
+ *       task's slice of first paths is kept ({@link FirstPaths}, 8 bytes a state) to rebuild
+ *       examples at the end.
  * </ol>
  *
  * The driver only adds up figures (a few numbers and the outcome classes per task) and applies the
@@ -238,7 +242,8 @@ final class SparkLevelSearch {
         }
         return out.iterator();
       }).partitionBy(new FingerprintPartitioner(p));
-      JavaRDD<Merged> merged = visited.zipPartitions(arrivals, (vs, as) -> merge(vs.next(), as))
+      long parents = levelSize;
+      JavaRDD<Merged> merged = visited.zipPartitions(arrivals, (vs, as) -> merge(vs.next(), as, parents, p))
           .persist(StorageLevel.MEMORY_AND_DISK());
       held.add(merged);
       List<long[]> figures = merged.map(Merged::figures).collect();
@@ -246,6 +251,7 @@ final class SparkLevelSearch {
       long fresh = 0;
       long nextSize = 0;
       visitedBytes = 0;
+      long[] starts = new long[p + 1];
       for (int i = 0; i < figures.size(); i++) {
         long[] f = figures.get(i);
         shuffled += f[0];
@@ -254,6 +260,12 @@ final class SparkLevelSearch {
         nextSize += f[3];
         visitedBytes += f[4];
         partitionStates[i] += f[2];
+        for (int t = 0; t < p; t++) {
+          starts[t + 1] += f[5 + t];
+        }
+      }
+      for (int t = 0; t < p; t++) {
+        starts[t + 1] += starts[t];
       }
       boolean fit = ledger.store(fresh);
       if (nextSize > 0) {
@@ -289,10 +301,15 @@ final class SparkLevelSearch {
       nextVisited.count();
       JavaRDD<Entry> next = null;
       if (nextSize > 0) {
-        next = merged.flatMap(x -> x.entries.iterator()).sortBy(e -> e.first, true, p).zipWithIndex().map(t -> {
-          t._1.index = (int) (long) t._2;
-          return t._1;
-        });
+        // The next level in first-path order: entry ranges by parent index (the parents are in order) to
+        // tasks, each sorting its own and numbering them from the count of the ranges before it.
+        next = merged.flatMapToPair(x -> {
+          List<Tuple2<Integer, Entry>> out = new ArrayList<>(x.entries.size());
+          for (Entry e : x.entries) {
+            out.add(new Tuple2<>(order(e.first, parents, p), e));
+          }
+          return out.iterator();
+        }).partitionBy(new HashPartitioner(p)).mapPartitionsWithIndex((t, it) -> number(it, starts[t]), true);
         next.rdd().localCheckpoint();
         paths.add(next);
       }
@@ -313,6 +330,22 @@ final class SparkLevelSearch {
       level = next;
       levelSize = nextSize;
     }
+  }
+
+  /** The task of the next level's entry with a first path: by parent index, ranges of equal width. */
+  private static int order(long first, long parents, int p) {
+    return (int) ((first >>> 32) * p / parents);
+  }
+
+  /** One task's slice of the next level: sorted by first path, numbered from {@code start}. */
+  private static Iterator<Entry> number(Iterator<Tuple2<Integer, Entry>> it, long start) {
+    List<Entry> entries = new ArrayList<>();
+    it.forEachRemaining(t -> entries.add(t._2));
+    entries.sort((a, b) -> Long.compare(a.first, b.first));
+    for (int i = 0; i < entries.size(); i++) {
+      entries.get(i).index = (int) (start + i);
+    }
+    return entries.iterator();
   }
 
   /** Notes a level's final states of one class: the first level that has any gives its example. */
@@ -351,7 +384,7 @@ final class SparkLevelSearch {
 
         @Override
         public void successor(byte[] encoded, long high, long low, long[] sleep, int action) {
-          x.arrivals.add(new Arrival(encoded, sleep, high, low, ((long) index << 32) | action));
+          x.add(new Arrival(encoded, sleep, high, low, ((long) index << 32) | action));
         }
 
         @Override
@@ -367,10 +400,11 @@ final class SparkLevelSearch {
    * Merges one partition's arrivals into its visited set, as {@code LevelSearch.mergePartition}: an
    * arrival whose sleep set covers its state's stored mask is a leaf; the others of one state become
    * one entry with the intersection of their sleep sets and the least first path; a new state is
-   * stored with its mask, a stored one keeps the intersection of both masks.
+   * stored with its mask, a stored one keeps the intersection of both masks. Counts the entries
+   * per task of the next level ({@link #order}), of a level of {@code parents} entries on {@code p} tasks.
    */
-  private static Iterator<Merged> merge(Visited v, Iterator<Tuple2<Long, Arrival>> it) {
-    Merged out = new Merged();
+  private static Iterator<Merged> merge(Visited v, Iterator<Tuple2<Long, Arrival>> it, long parents, int p) {
+    Merged out = new Merged(p);
     Map<Key, Entry> seen = new HashMap<>();
     while (it.hasNext()) {
       Arrival a = it.next()._2;
@@ -397,6 +431,8 @@ final class SparkLevelSearch {
     long[] l = new long[out.entries.size()];
     int[] mask = new int[out.entries.size()];
     for (Entry e : out.entries) {
+      out.bytes += e.state.length + 8L * e.sleep.length + 64;
+      out.targets[order(e.first, parents, p)]++;
       int now = e.old == LevelStep.ABSENT ? LevelStep.mask(e.sleep) : LevelStep.narrowed(e.old, e.sleep);
       if (e.old == LevelStep.ABSENT) {
         out.newStates++;
@@ -409,6 +445,7 @@ final class SparkLevelSearch {
       n++;
     }
     out.visited = v.with(h, l, mask, n);
+    out.bytes += out.visited.bytes();
     return List.of(out).iterator();
   }
 
