@@ -10,8 +10,12 @@ import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ServiceLoader;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.scheduler.ExternalClusterManager;
 
 /**
  * {@code matchpoint explore --engine spark [--master URL]} (issue 17): the exhaustive strategy as
@@ -19,12 +23,19 @@ import org.apache.spark.api.java.JavaSparkContext;
  * on the cluster a {@code --master} URL names ({@code spark://host:7077}), to which this module's
  * jar is shipped ({@code spark.jars}). Spark settings come from {@code spark.*} system properties
  * as usual; {@code spark.matchpoint.partitions} sets the fingerprint partitions (default: twice the
- * cores Spark reports, {@code spark.default.parallelism}). A line per level and the partitions'
- * spread go to the log (standard error); the report is {@code explore}'s own.
+ * cores Spark reports, {@code spark.default.parallelism}). A line per level goes to the log (standard
+ * error) as the search goes; the report is {@code explore}'s own plus the figures per level and per
+ * executor ({@link ExploreEngine.Figures}).
  */
 public final class SparkEngine implements ExploreEngine {
   /** The Spark setting of the fingerprint partitions. */
   static final String PARTITIONS = "spark.matchpoint.partitions";
+  /** The masters Spark itself parses (SparkContext.createTaskScheduler): local, local[N], local[N,F], local-cluster. */
+  private static final Pattern LOCAL = Pattern.compile(
+      "local|local\\[([0-9]+|\\*)(\\s*,\\s*[0-9]+)?]|local-cluster\\[\\s*([0-9]+)\\s*,\\s*[0-9]+\\s*,\\s*[0-9]+\\s*]");
+  /** A standalone master, or several (high availability): spark://HOST:PORT[,HOST:PORT...]. */
+  private static final Pattern STANDALONE = Pattern.compile(
+      "spark://(\\[[0-9a-fA-F:.]+]|[^\\s:/,\\[\\]]+):[0-9]{1,5}(,(\\[[0-9a-fA-F:.]+]|[^\\s:/,\\[\\]]+):[0-9]{1,5})*");
 
   /** The engine, for {@link java.util.ServiceLoader}. */
   public SparkEngine() {}
@@ -39,8 +50,50 @@ public final class SparkEngine implements ExploreEngine {
     return strategy == Strategy.EXHAUSTIVE || strategy == Strategy.RANDOM || strategy == Strategy.PCT;
   }
 
+  /**
+   * Checks the master ({@code --master}, else the {@code spark.master} property that {@code
+   * spark-submit} sets, else {@code local[*]}) against the forms Spark accepts, local mode with at
+   * least one thread, and the {@value #PARTITIONS} setting, so that a typo is a usage error (exit 64)
+   * before Spark starts rather than an internal one from inside it.
+   */
   @Override
-  public ExplorationReport explore(Request request, ProgressListener progress, PrintWriter log) {
+  public String problem(String master) {
+    String option = master != null ? "--master" : "-Dspark.master";
+    String m = master != null ? master : System.getProperty("spark.master", "local[*]");
+    Matcher local = LOCAL.matcher(m);
+    if (local.matches()) {
+      String n = local.group(1) != null ? local.group(1) : local.group(3);
+      if (n != null && !n.equals("*") && (n.length() > 9 || Integer.parseInt(n) < 1)) {
+        return option + ": " + m + " asks for " + n + " threads or workers; give 1 to 999999999, or * for every core";
+      }
+    } else if (!STANDALONE.matcher(m).matches() && !external(m)) {
+      return option + ": expected local, local[N], local[*], local[N,F], local-cluster[N,C,M] or spark://HOST:PORT, got '"
+          + m + "'";
+    }
+    String partitions = System.getProperty(PARTITIONS);
+    if (partitions != null && !partitions.trim().matches("0*[1-9][0-9]{0,8}")) {
+      return "-D" + PARTITIONS + ": expected a number of partitions from 1 to 999999999, got '" + partitions + "'";
+    }
+    return null;
+  }
+
+  /** Whether a cluster manager on the class path (YARN, Kubernetes under spark-submit) takes a master URL. */
+  private static boolean external(String master) {
+    try {
+      for (ExternalClusterManager m : ServiceLoader.load(ExternalClusterManager.class,
+          SparkEngine.class.getClassLoader())) {
+        if (m.canCreate(master)) {
+          return true;
+        }
+      }
+    } catch (java.util.ServiceConfigurationError e) {
+      return false;
+    }
+    return false;
+  }
+
+  @Override
+  public Result explore(Request request, ProgressListener progress, PrintWriter log) {
     if (!runs(request.options().strategy())) {
       throw new IllegalArgumentException("the Spark engine runs the exhaustive, random and pct strategies, not "
           + request.options().strategy().configName());
@@ -63,8 +116,30 @@ public final class SparkEngine implements ExploreEngine {
     }
     try (JavaSparkContext sc = new JavaSparkContext(conf)) {
       sc.setLogLevel("WARN");
-      return explore(sc, model, request.options(), progress, log);
+      return run(sc, model, request.options(), progress, log);
     }
+  }
+
+  /**
+   * Explores on a running Spark context, with the engine's figures.
+   *
+   * @param sc the context
+   * @param model the model
+   * @param options strategy (exhaustive, random or pct) and budgets
+   * @param progress receives periodic progress
+   * @param log receives a line per level, or null
+   * @return the report, with the figures of the exhaustive search (none for a swarm)
+   */
+  static Result run(JavaSparkContext sc, ScenarioModel model, ExploreOptions options, ProgressListener progress,
+      PrintWriter log) {
+    int partitions = sc.getConf().getInt(PARTITIONS, Math.max(2, 2 * sc.defaultParallelism()));
+    if (options.strategy() != Strategy.EXHAUSTIVE) {
+      return new Result(Explorer.explore(model.open(), options, progress,
+          ledger -> SparkSwarm.run(sc, model, options, partitions, log, ledger)), null);
+    }
+    SparkLevelSearch search = new SparkLevelSearch(sc, model, options, partitions, log);
+    ExplorationReport report = Explorer.explore(model.open(), options, progress, search::run);
+    return new Result(report, search.figures());
   }
 
   /**
@@ -79,13 +154,7 @@ public final class SparkEngine implements ExploreEngine {
    */
   static ExplorationReport explore(JavaSparkContext sc, ScenarioModel model, ExploreOptions options,
       ProgressListener progress, PrintWriter log) {
-    int partitions = sc.getConf().getInt(PARTITIONS, Math.max(2, 2 * sc.defaultParallelism()));
-    if (options.strategy() != Strategy.EXHAUSTIVE) {
-      return Explorer.explore(model.open(), options, progress,
-          ledger -> SparkSwarm.run(sc, model, options, partitions, log, ledger));
-    }
-    return Explorer.explore(model.open(), options, progress,
-        ledger -> new SparkLevelSearch(sc, model, options, partitions, log).run(ledger));
+    return run(sc, model, options, progress, log).report();
   }
 
   /** The jar this class was loaded from, shipped to a cluster's executors; null when run from classes. */

@@ -6,6 +6,7 @@ import dev.matchpoint.core.explore.SearchLedger;
 import dev.matchpoint.core.explore.Verdict;
 import dev.matchpoint.mpi.rank.Action;
 import dev.matchpoint.mpi.rank.World;
+import dev.matchpoint.scenario.cli.ExploreEngine;
 import dev.matchpoint.spark.LevelData.Arrival;
 import dev.matchpoint.spark.LevelData.Entry;
 import dev.matchpoint.spark.LevelData.Expansion;
@@ -25,6 +26,7 @@ import java.util.Timer;
 import java.util.TimerTask;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.SparkException;
 import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -54,17 +56,21 @@ import scala.Tuple2;
  *       partition, kept across levels), where an arrival covered by its state's stored mask is a
  *       leaf, the other arrivals of a state are merged (sleep sets intersected, least first path),
  *       and the state is stored, or its stored mask narrowed, in a new immutable {@link Visited};
- *   <li><i>shuffle 2</i>: the next level's entries are sorted by first path (a range partitioning
- *       after sampling) and indexed ({@code zipWithIndex}), which fixes each state's path and the
- *       order finals are judged in, as {@code LevelSearch} fixes them; each task's slice of first
- *       paths is kept ({@link FirstPaths}, 8 bytes a state) to rebuild examples at the end.
+ *   <li><i>shuffle 2</i>: the next level's entries go to tasks by ranges of their parent's index
+ *       (the first path's high half; the merge counts them per task, so the driver knows where each
+ *       task's numbering starts), and each task sorts its own by first path and numbers them, which
+ *       orders and indexes the level by first path, as {@code LevelSearch} does, fixing each state's
+ *       path and the order finals are judged in, without Spark's sampling and sorting shuffle; each
+ *       task's slice of first paths is kept ({@link FirstPaths}, 8 bytes a state) to rebuild
+ *       examples at the end.
  * </ol>
  *
  * The driver only adds up figures (a few numbers and the outcome classes per task) and applies the
  * budgets between levels: states, schedules and the step limit as {@code LevelSearch} does; the time
  * budget also cancels a running level's jobs; the memory budget is the driver's heap, the whole
- * search in local mode. The log gets a line per level, the spread of the states over the partitions
- * and, per executor, the most storage memory its cached datasets took (sampled after each level).
+ * search in local mode. The log gets a line per level as it ends; {@link #figures} gives the report
+ * those levels, the spread of the states over the partitions and, per executor, the most storage
+ * memory its cached datasets took (sampled after each level).
  * At the end one small job per level walks the kept first paths back from each class's example entry.
  *
  * <p><b>How the shuffle grows.</b> Per level d with E_d entries, T_d successors (transitions) and
@@ -91,6 +97,8 @@ final class SparkLevelSearch {
   private final long[] partitionStates;
   /** Per executor (host:port), the most storage memory its cached levels and visited sets took, in bytes. */
   private final Map<String, Long> executorStorage = new TreeMap<>();
+  /** The levels expanded so far, for the report. */
+  private final List<ExploreEngine.Level> levels = new ArrayList<>();
 
   /** A class's first sight (level and least entry index) and its count so far. */
   private static final class Pending {
@@ -160,19 +168,23 @@ final class SparkLevelSearch {
       }
       paths.release();
     }
-    if (log != null) {
-      long min = Long.MAX_VALUE;
-      long max = 0;
-      for (long n : partitionStates) {
-        min = Math.min(min, n);
-        max = Math.max(max, n);
-      }
-      log.printf(Locale.ROOT, "spark: %d partitions on %d executor(s): %d to %d states stored per partition%n",
-          partitions, sc.sc().getExecutorMemoryStatus().size(), min, max);
-      executorStorage.forEach((executor, bytes) -> log.printf(Locale.ROOT,
-          "spark: executor %s: at most %.1f MB of levels and visited states cached%n", executor, bytes / 1e6));
-      log.flush();
+  }
+
+  /**
+   * The search's figures, once {@link #run} has returned.
+   *
+   * @return the levels expanded, the partitions' spread and each executor's most cached bytes
+   */
+  ExploreEngine.Figures figures() {
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (long n : partitionStates) {
+      min = Math.min(min, n);
+      max = Math.max(max, n);
     }
+    List<ExploreEngine.Executor> executors = new ArrayList<>();
+    executorStorage.forEach((executor, bytes) -> executors.add(new ExploreEngine.Executor(executor, bytes)));
+    return new ExploreEngine.Figures(sc.master(), partitions, min, max, levels, executors);
   }
 
   private void search(SearchLedger ledger, List<JavaRDD<?>> held) {
@@ -230,7 +242,8 @@ final class SparkLevelSearch {
         }
         return out.iterator();
       }).partitionBy(new FingerprintPartitioner(p));
-      JavaRDD<Merged> merged = visited.zipPartitions(arrivals, (vs, as) -> merge(vs.next(), as))
+      long parents = levelSize;
+      JavaRDD<Merged> merged = visited.zipPartitions(arrivals, (vs, as) -> merge(vs.next(), as, parents, p))
           .persist(StorageLevel.MEMORY_AND_DISK());
       held.add(merged);
       List<long[]> figures = merged.map(Merged::figures).collect();
@@ -238,6 +251,7 @@ final class SparkLevelSearch {
       long fresh = 0;
       long nextSize = 0;
       visitedBytes = 0;
+      long[] starts = new long[p + 1];
       for (int i = 0; i < figures.size(); i++) {
         long[] f = figures.get(i);
         shuffled += f[0];
@@ -246,6 +260,12 @@ final class SparkLevelSearch {
         nextSize += f[3];
         visitedBytes += f[4];
         partitionStates[i] += f[2];
+        for (int t = 0; t < p; t++) {
+          starts[t + 1] += f[5 + t];
+        }
+      }
+      for (int t = 0; t < p; t++) {
+        starts[t + 1] += starts[t];
       }
       boolean fit = ledger.store(fresh);
       if (nextSize > 0) {
@@ -253,10 +273,13 @@ final class SparkLevelSearch {
       }
       pathBytes += 8 * nextSize;
       ledger.figures(transitions, leaves, depth, visitedBytes + pathBytes);
+      ExploreEngine.Level figure = new ExploreEngine.Level(depth - (nextSize > 0 ? 1 : 0), levelSize, finals,
+          shuffled, fresh, (System.nanoTime() - start) / 1e9);
+      levels.add(figure);
       if (log != null) {
         log.printf(Locale.ROOT, "spark: level %d: %d entries expanded (%d final), %d successors shuffled, %d new "
-            + "states, %.2f s%n", depth - (nextSize > 0 ? 1 : 0), levelSize, finals, shuffled, fresh,
-            (System.nanoTime() - start) / 1e9);
+            + "states, %.2f s%n", figure.level(), figure.entries(), figure.finals(), figure.successors(),
+            figure.newStates(), figure.seconds());
         log.flush();
       }
       if (!fit || !ledger.poll()) {
@@ -278,10 +301,15 @@ final class SparkLevelSearch {
       nextVisited.count();
       JavaRDD<Entry> next = null;
       if (nextSize > 0) {
-        next = merged.flatMap(x -> x.entries.iterator()).sortBy(e -> e.first, true, p).zipWithIndex().map(t -> {
-          t._1.index = (int) (long) t._2;
-          return t._1;
-        });
+        // The next level in first-path order: entry ranges by parent index (the parents are in order) to
+        // tasks, each sorting its own and numbering them from the count of the ranges before it.
+        next = merged.flatMapToPair(x -> {
+          List<Tuple2<Integer, Entry>> out = new ArrayList<>(x.entries.size());
+          for (Entry e : x.entries) {
+            out.add(new Tuple2<>(order(e.first, parents, p), e));
+          }
+          return out.iterator();
+        }).partitionBy(new HashPartitioner(p)).mapPartitionsWithIndex((t, it) -> number(it, starts[t]), true);
         next.rdd().localCheckpoint();
         paths.add(next);
       }
@@ -302,6 +330,22 @@ final class SparkLevelSearch {
       level = next;
       levelSize = nextSize;
     }
+  }
+
+  /** The task of the next level's entry with a first path: by parent index, ranges of equal width. */
+  private static int order(long first, long parents, int p) {
+    return (int) ((first >>> 32) * p / parents);
+  }
+
+  /** One task's slice of the next level: sorted by first path, numbered from {@code start}. */
+  private static Iterator<Entry> number(Iterator<Tuple2<Integer, Entry>> it, long start) {
+    List<Entry> entries = new ArrayList<>();
+    it.forEachRemaining(t -> entries.add(t._2));
+    entries.sort((a, b) -> Long.compare(a.first, b.first));
+    for (int i = 0; i < entries.size(); i++) {
+      entries.get(i).index = (int) (start + i);
+    }
+    return entries.iterator();
   }
 
   /** Notes a level's final states of one class: the first level that has any gives its example. */
@@ -340,7 +384,7 @@ final class SparkLevelSearch {
 
         @Override
         public void successor(byte[] encoded, long high, long low, long[] sleep, int action) {
-          x.arrivals.add(new Arrival(encoded, sleep, high, low, ((long) index << 32) | action));
+          x.add(new Arrival(encoded, sleep, high, low, ((long) index << 32) | action));
         }
 
         @Override
@@ -356,10 +400,11 @@ final class SparkLevelSearch {
    * Merges one partition's arrivals into its visited set, as {@code LevelSearch.mergePartition}: an
    * arrival whose sleep set covers its state's stored mask is a leaf; the others of one state become
    * one entry with the intersection of their sleep sets and the least first path; a new state is
-   * stored with its mask, a stored one keeps the intersection of both masks.
+   * stored with its mask, a stored one keeps the intersection of both masks. Counts the entries
+   * per task of the next level ({@link #order}), of a level of {@code parents} entries on {@code p} tasks.
    */
-  private static Iterator<Merged> merge(Visited v, Iterator<Tuple2<Long, Arrival>> it) {
-    Merged out = new Merged();
+  private static Iterator<Merged> merge(Visited v, Iterator<Tuple2<Long, Arrival>> it, long parents, int p) {
+    Merged out = new Merged(p);
     Map<Key, Entry> seen = new HashMap<>();
     while (it.hasNext()) {
       Arrival a = it.next()._2;
@@ -386,6 +431,8 @@ final class SparkLevelSearch {
     long[] l = new long[out.entries.size()];
     int[] mask = new int[out.entries.size()];
     for (Entry e : out.entries) {
+      out.bytes += e.state.length + 8L * e.sleep.length + 64;
+      out.targets[order(e.first, parents, p)]++;
       int now = e.old == LevelStep.ABSENT ? LevelStep.mask(e.sleep) : LevelStep.narrowed(e.old, e.sleep);
       if (e.old == LevelStep.ABSENT) {
         out.newStates++;
@@ -398,6 +445,7 @@ final class SparkLevelSearch {
       n++;
     }
     out.visited = v.with(h, l, mask, n);
+    out.bytes += out.visited.bytes();
     return List.of(out).iterator();
   }
 

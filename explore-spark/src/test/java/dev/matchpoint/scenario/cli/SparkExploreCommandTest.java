@@ -1,13 +1,19 @@
 package dev.matchpoint.scenario.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.matchpoint.mpi.SpecClause;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -15,7 +21,8 @@ import picocli.CommandLine;
 /**
  * {@code matchpoint explore --engine spark} end to end, in process (the Spark engine is on this
  * module's class path, found by ServiceLoader): the same text report as the local level-by-level
- * search but for the elapsed line, and a counterexample whose replay line replays it; usage errors.
+ * search but for the elapsed line and the engine's figures (per level, per executor), which add up
+ * to the report's, in text and JSON; a counterexample whose replay line replays it; usage errors.
  * (In package {@code cli} for {@link Main#commandLine}.)
  */
 class SparkExploreCommandTest {
@@ -31,8 +38,66 @@ class SparkExploreCommandTest {
     return new Result(code, out.toString(), err.toString());
   }
 
+  /** A level line of the text report (EngineReport). */
+  private static final Pattern LEVEL = Pattern.compile(
+      "  level (\\d+): entries (\\d+), final (\\d+), successors (\\d+), new states (\\d+), \\d+\\.\\d\\d s");
+
+  /** The report without its timings and the engine's figures. */
   private static String withoutTimings(String report) {
-    return report.lines().filter(l -> !l.startsWith("elapsed:")).collect(Collectors.joining("\n"));
+    return report.lines().filter(l -> !l.startsWith("elapsed:") && !l.startsWith("engine:")
+        && !l.startsWith("  level ") && !l.startsWith("  executor ")).collect(Collectors.joining("\n"));
+  }
+
+  private static long figure(String report, String label) {
+    String line = report.lines().filter(l -> l.startsWith(label)).findFirst().orElseThrow();
+    return Long.parseLong(line.substring(label.length()).trim().split(" ")[0]);
+  }
+
+  @Test
+  @SpecClause(source = "issue 17", text = "The report is the same as the local search's (states, transitions, depth, "
+      + "outcome classes, verdict), plus per-level and per-executor figures")
+  void engineSpark_reportsEachLevelAndExecutor_inTextAndJson_addingUpToTheReportsFigures() throws Exception {
+    Result text = run("explore", "mprobe-fix-3x3", "--engine", "spark", "--master", "local[2]");
+    assertEquals(0, text.code(), text.err());
+    String engine = text.out().lines().filter(l -> l.startsWith("engine:")).findFirst().orElseThrow();
+    assertTrue(engine.startsWith("engine:      spark, master local[2], 4 partitions storing "), engine);
+    List<Matcher> levels = text.out().lines().map(LEVEL::matcher).filter(Matcher::matches).toList();
+    assertEquals(figure(text.out(), "depth:") + 1, levels.size(), text.out());
+    long stored = 1;
+    long successors = 0;
+    for (int i = 0; i < levels.size(); i++) {
+      assertEquals(i, Integer.parseInt(levels.get(i).group(1)));
+      successors += Long.parseLong(levels.get(i).group(4));
+      stored += Long.parseLong(levels.get(i).group(5));
+    }
+    assertEquals(figure(text.out(), "states:"), stored, text.out());
+    assertEquals(figure(text.out(), "transitions:"), successors, text.out());
+    assertEquals(0, Long.parseLong(levels.get(levels.size() - 1).group(5)), "the last level finds nothing new");
+    assertTrue(text.out().lines().anyMatch(l -> l.matches("  executor \\S+:\\d+: at most \\d+\\.\\d MB cached")),
+        text.out());
+
+    Result json = run("explore", "mprobe-fix-3x3", "--engine", "spark", "--master", "local[2]", "--json");
+    assertEquals(0, json.code(), json.err());
+    JsonNode report = new ObjectMapper().readTree(json.out());
+    JsonNode e = report.get("engine");
+    assertEquals("spark", e.get("name").asText());
+    assertEquals("local[2]", e.get("master").asText());
+    assertEquals(4, e.get("partitions").asInt());
+    assertEquals(levels.size(), e.get("levels").size());
+    long jsonStored = 1;
+    for (int i = 0; i < levels.size(); i++) {
+      JsonNode l = e.get("levels").get(i);
+      assertEquals(i, l.get("level").asInt());
+      assertEquals(Long.parseLong(levels.get(i).group(2)), l.get("entries").asLong());
+      assertEquals(Long.parseLong(levels.get(i).group(3)), l.get("finals").asLong());
+      assertEquals(Long.parseLong(levels.get(i).group(4)), l.get("successors").asLong());
+      jsonStored += l.get("new_states").asLong();
+    }
+    assertEquals(report.get("states").asLong(), jsonStored);
+    assertFalse(e.get("executors").isEmpty(), json.out());
+    assertTrue(e.get("executors").get(0).get("cached_bytes").asLong() > 0, json.out());
+    Result local = run("explore", "mprobe-fix-3x3", "--levels", "--json");
+    assertFalse(new ObjectMapper().readTree(local.out()).has("engine"), "only --engine spark adds the figures");
   }
 
   @Test
@@ -66,5 +131,36 @@ class SparkExploreCommandTest {
     Result dpor = run("explore", "mprobe-fix-2x2", "--engine", "spark", "--strategy", "dpor");
     assertEquals(64, dpor.code());
     assertTrue(dpor.err().contains("does not run the dpor strategy"), dpor.err());
+  }
+
+  /** One line naming the option and the value, exit 64, nothing of Spark's (no stack trace, no Spark log). */
+  private static void usageError(Result r, String message) {
+    assertEquals(64, r.code(), r.err());
+    assertEquals("matchpoint: error: " + message + "\n", r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  @SpecClause(source = "issue 17", text = "Bad scenario input = one clear error naming file:line:column, exit 64.")
+  void malformedMaster_localModeWithoutCores_threads_andBadPartitions_areUsageErrors_beforeSparkStarts() {
+    String forms = "expected local, local[N], local[*], local[N,F], local-cluster[N,C,M] or spark://HOST:PORT, got ";
+    usageError(run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "local[x]"),
+        "--master: " + forms + "'local[x]'");
+    usageError(run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "spark://host"),
+        "--master: " + forms + "'spark://host'");
+    usageError(run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "yarnn"),
+        "--master: " + forms + "'yarnn'");
+    usageError(run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "local[0]"),
+        "--master: local[0] asks for 0 threads or workers; give 1 to 999999999, or * for every core");
+    usageError(run("explore", "mprobe-fix-2x2", "--engine", "spark", "--threads", "2"),
+        "--threads does not apply to --engine spark, whose cores are its master's: --master local[N] for N cores "
+            + "here, a cluster's executors otherwise");
+    System.setProperty("spark.matchpoint.partitions", "abc");
+    try {
+      usageError(run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "local[2]"),
+          "-Dspark.matchpoint.partitions: expected a number of partitions from 1 to 999999999, got 'abc'");
+    } finally {
+      System.clearProperty("spark.matchpoint.partitions");
+    }
   }
 }

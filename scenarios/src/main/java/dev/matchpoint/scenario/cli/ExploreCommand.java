@@ -186,6 +186,14 @@ final class ExploreCommand implements Callable<Integer> {
       if (!other.runs(s)) {
         return Cli.badInput(err, "--engine " + engine + " does not run the " + s.configName() + " strategy");
       }
+      if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
+        return Cli.badInput(err, "--threads does not apply to --engine " + engine + ", whose cores are its master's: "
+            + "--master local[N] for N cores here, a cluster's executors otherwise");
+      }
+      String problem = other.problem(master);
+      if (problem != null) {
+        return Cli.badInput(err, problem);
+      }
     } else if (master != null) {
       return Cli.badInput(err, "--master needs --engine spark");
     }
@@ -214,9 +222,16 @@ final class ExploreCommand implements Callable<Integer> {
       out.flush();
     }
     ExplorationReport r;
+    ExploreEngine.Figures figures = null;
     try (TerminalProgress progress = TerminalProgress.open()) {
-      r = other == null ? plan.explore(progress) : other.explore(new ExploreEngine.Request(file, cfg.cfg,
-          !noReduction, plan.outcomes(), o, master), progress, err);
+      if (other == null) {
+        r = plan.explore(progress);
+      } else {
+        ExploreEngine.Result run = other.explore(new ExploreEngine.Request(file, cfg.cfg, !noReduction,
+            plan.outcomes(), o, master), progress, err);
+        r = run.report();
+        figures = run.figures();
+      }
     }
     ExitCode exit = plan.exitCode(r);
     try {
@@ -227,7 +242,8 @@ final class ExploreCommand implements Callable<Integer> {
       err.flush();
       return ExitCode.INTERNAL.code();
     }
-    out.print(json ? ExploreJson.render(plan, r, exit) : ExploreText.render(plan, r, exit));
+    out.print(json ? ExploreJson.render(plan, r, exit, engine, figures)
+        : ExploreText.render(plan, r, exit, engine, figures));
     if (!json && diagram != null && r.counterexample() != null) {
       out.println("diagram:     " + diagram);
     }

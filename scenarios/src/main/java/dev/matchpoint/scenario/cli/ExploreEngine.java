@@ -7,6 +7,7 @@ import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.mpi.explore.Outcomes;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.ServiceLoader;
 
@@ -41,6 +42,69 @@ public interface ExploreEngine {
   }
 
   /**
+   * What an engine's run gave: the report, and the engine's own figures, which the text and JSON
+   * reports add to it ({@link EngineReport}).
+   *
+   * @param report the report, the one {@code explore} prints without {@code --engine}
+   * @param figures per level and per executor, or null when the engine has none for the strategy
+   */
+  record Result(ExplorationReport report, Figures figures) {
+    /** Checks the report is there. */
+    public Result {
+      Objects.requireNonNull(report, "report");
+    }
+  }
+
+  /**
+   * How an engine's level-by-level search went.
+   *
+   * @param master where it ran, e.g. {@code local[2]} or {@code spark://host:7077}
+   * @param partitions fingerprint partitions (tasks per level, shards of the visited states)
+   * @param leastPartitionStates the fewest states any partition stored
+   * @param mostPartitionStates the most states any partition stored
+   * @param levels one per level expanded, in order
+   * @param executors one per executor, by id
+   */
+  record Figures(String master, int partitions, long leastPartitionStates, long mostPartitionStates,
+      List<Level> levels, List<Executor> executors) {
+    /** Copies the lists. */
+    public Figures {
+      Objects.requireNonNull(master, "master");
+      levels = List.copyOf(levels);
+      executors = List.copyOf(executors);
+    }
+  }
+
+  /**
+   * One level of a level-by-level search.
+   *
+   * @param level its depth, 0 for the initial state's
+   * @param entries states expanded
+   * @param finals of them, final states (judged, classed)
+   * @param successors successors sent to the partitions of their fingerprints (the level's shuffle)
+   * @param newStates states stored for the first time
+   * @param seconds wall-clock seconds the level took
+   */
+  record Level(int level, long entries, long finals, long successors, long newStates, double seconds) {}
+
+  /**
+   * One executor of a search.
+   *
+   * @param id {@code host:port}
+   * @param cachedBytes the most storage memory its cached levels and visited states took, in bytes
+   */
+  record Executor(String id, long cachedBytes) {
+    /**
+     * Megabytes, for the text report.
+     *
+     * @return {@code cachedBytes / 10^6}, one decimal
+     */
+    public String megabytes() {
+      return String.format(Locale.ROOT, "%.1f", cachedBytes / 1e6);
+    }
+  }
+
+  /**
    * The engine's name, as {@code --engine} takes it.
    *
    * @return e.g. {@code spark}
@@ -56,15 +120,23 @@ public interface ExploreEngine {
   boolean runs(Strategy strategy);
 
   /**
+   * What is wrong with where the engine is asked to run, before anything starts.
+   *
+   * @param master the {@code --master} argument, or null for the engine's default
+   * @return one sentence naming the option or setting and its value, or null when it is usable
+   */
+  String problem(String master);
+
+  /**
    * Explores.
    *
    * @param request what to explore
    * @param progress receives periodic progress
-   * @param log receives the engine's own lines (standard error: figures per level, per worker)
-   * @return the report
+   * @param log receives the engine's own lines as it goes (standard error: a line per level)
+   * @return the report and the engine's figures
    * @throws IllegalArgumentException when the engine does not {@link #runs} the request's strategy
    */
-  ExplorationReport explore(Request request, ProgressListener progress, PrintWriter log);
+  Result explore(Request request, ProgressListener progress, PrintWriter log);
 
   /**
    * The engine of a name on the class path.

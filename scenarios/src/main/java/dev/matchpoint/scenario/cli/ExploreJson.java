@@ -18,8 +18,8 @@ import java.util.Map;
 /**
  * The report of {@code explore --json}: one JSON object on one line, every outcome class listed.
  * Fields are documented in {@code docs/cli.md}; only {@code elapsed_ms}, {@code search_ms}, {@code states_per_second},
- * {@code peak_heap_bytes} and {@code memory_budget_bytes} (a share of the heap by default) depend on
- * the machine.
+ * {@code peak_heap_bytes}, {@code memory_budget_bytes} (a share of the heap by default) and, with
+ * {@code --engine spark}, the {@code engine} object's seconds and bytes depend on the machine.
  */
 final class ExploreJson {
   /** The schema name in the report ({@code docs/schemas/explore-report.schema.json}). */
@@ -35,9 +35,12 @@ final class ExploreJson {
    * @param plan the exploration that ran
    * @param r its report
    * @param exit the exit code it maps to
+   * @param engine {@code --engine}'s name, or null for this process's searches
+   * @param figures the engine's figures, the {@code engine} field ({@link EngineReport}), or null for none
    * @return one line of JSON, newline-terminated
    */
-  static String render(ExplorePlan plan, ExplorationReport r, ExitCode exit) {
+  static String render(ExplorePlan plan, ExplorationReport r, ExitCode exit, String engine,
+      ExploreEngine.Figures figures) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ExploreOptions o = plan.options();
     try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
@@ -78,6 +81,9 @@ final class ExploreJson {
       g.writeNumberField("states_per_second", r.statesPerSecond());
       g.writeNumberField("peak_heap_bytes", r.peakHeapBytes());
       g.writeBooleanField("violation_found", r.violationFound());
+      if (figures != null) {
+        EngineReport.json(g, engine, figures);
+      }
       outcomes(g, r, plan.schedules(r));
       counterexample(g, plan, r.counterexample());
       g.writeNumberField("exit_code", exit.code());

@@ -15,7 +15,8 @@ import java.util.Map;
  * outcome classes with their counts (violating ones marked, the first {@value #CLASS_LINES}
  * listed), and, when a check can be violated, the shortest violating schedule as numbered MPI
  * steps with the command that replays it. Only the {@code elapsed:} line (seconds, states per second,
- * peak heap) depends on the machine, unless the time or memory budget stopped a phase (or the memory
+ * peak heap) and, with {@code --engine spark}, the engine's seconds and megabytes per level and
+ * executor ({@link EngineReport}) depend on the machine, unless the time or memory budget stopped a phase (or the memory
  * budget is the default share of the heap, which the banner shows).
  */
 final class ExploreText {
@@ -30,9 +31,12 @@ final class ExploreText {
    * @param plan the exploration that ran
    * @param r its report
    * @param exit the exit code it maps to
+   * @param engine {@code --engine}'s name, or null for this process's searches
+   * @param figures the engine's figures, added after {@code elapsed:} ({@link EngineReport}), or null
    * @return newline-terminated lines
    */
-  static String render(ExplorePlan plan, ExplorationReport r, ExitCode exit) {
+  static String render(ExplorePlan plan, ExplorationReport r, ExitCode exit, String engine,
+      ExploreEngine.Figures figures) {
     Scenario s = plan.scenario();
     StringBuilder sb = new StringBuilder();
     sb.append("scenario:    ").append(s.name());
@@ -66,6 +70,9 @@ final class ExploreText {
     }
     sb.append(String.format(Locale.ROOT, "); heap in use at most %d MB, garbage included (memory budget: %d MB "
         + "live)%n", r.peakHeapBytes() >> 20, plan.options().memoryBudgetBytes() >> 20));
+    if (figures != null) {
+      EngineReport.text(sb, engine, figures);
+    }
     long violating = r.outcomes().values().stream().filter(o -> o.verdict().violation()).count();
     sb.append("outcomes:    ").append(r.outcomes().size()).append(" distinct, ").append(violating)
         .append(" violating a check (count = ").append(stateful(plan) ? "distinct final states" : "schedules")
