@@ -8,6 +8,7 @@ import static dev.matchpoint.mpi.rank.PersistentSetsTest.options;
 import static dev.matchpoint.mpi.rank.PersistentSetsTest.sameOutcomes;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.matchpoint.core.net.CreditPolicy;
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
 import dev.matchpoint.mpi.Datatype;
@@ -265,5 +266,57 @@ class PersistentSetsClauseTest {
       ModelSpec spec = ModelSpec.builder().rank(sender).rank(prober).options(options(WildcardPolicy.ARRIVAL)).build();
       assertTrue(sameOutcomes("iprobe under arrival, " + prober, spec)[0].outcomes().size() > 1);
     }
+  }
+
+  /**
+   * Rank 1 starts the receive end of a slack-1 channel, tells rank 0 to start the send end, then
+   * tests its end once and waits: whether the test finds the transfer depends on the channel's
+   * data packet, which the link from rank 0 carries as control traffic (neither a message, nor
+   * rendezvous data, nor a reply), so only the control clause ties that link to rank 1's thread
+   * (clause M12 of docs/mutation/mpi-rank-other.md).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "A call to MPI_TEST returns flag = true if the operation identified"
+      + " by request is complete")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void aTestedChannelTransfer_reachesEveryOutcome() {
+    Program sender = program()
+        .call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), false, false))
+        .recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .call(new MpiOp.Start(List.of("ch"), false)).waitFor("ch", null)
+        .call(new MpiOp.UnbindChannel(List.of("ch"), false)).build();
+    Program receiver = program()
+        .call(new MpiOp.RecvInit(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), false, false))
+        .call(new MpiOp.Start(List.of("ch"), false)).send(lit(0), lit(9), lit(0), Datatype.INT)
+        .test("ch", "f", null).waitFor("ch", null)
+        .call(new MpiOp.UnbindChannel(List.of("ch"), false)).build();
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).options(options(WildcardPolicy.ARRIVAL)).build();
+    sameOutcomes("tested channel transfer", spec);
+  }
+
+  /**
+   * Rank 0's second MPI_Isend to rank 1 waits for eager credit (an eager buffer of one message),
+   * which comes back once rank 1 has received the first; rank 1 then tests once with MPI_Iprobe
+   * for the second. Rank 0's thread only waits by then, so only the packet waiting for credit says
+   * that the link from rank 0 will still carry a message, which the probe reads (clause M8 of
+   * docs/mutation/mpi-rank-other.md).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.1", text = "MPI_IPROBE(source, tag, comm, flag, status) returns flag = true if"
+      + " there is a message that can be received and that matches the pattern specified by the arguments source,"
+      + " tag, and comm")
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void aMessageWaitingForEagerCredit_behindAnIprobe_reachesEveryOutcome() {
+    Program sender = program().isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "a")
+        .isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "b").waitFor("a", null).waitFor("b", null)
+        .build();
+    Program receiver = program().recv(lit(0), lit(0), lit(1), Datatype.INT, null).iprobe(lit(0), lit(0), "f", null)
+        .recv(lit(0), lit(0), lit(1), Datatype.INT, null).build();
+    ModelOptions oneMessageOfCredit = options(WildcardPolicy.ARRIVAL).withNetwork(NetworkOptions.defaults()
+        .withProtocol(new ProtocolOptions(4096, 0, 4, CreditPolicy.WAIT)));
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).options(oneMessageOfCredit).build();
+    sameOutcomes("message waiting for credit", spec);
   }
 }
