@@ -259,10 +259,11 @@ final class SwarmThread {
 
   /**
    * Frees a derived type after the message's last call: at once (pending calls complete normally,
-   * MPI-3.1 §4.1.9), or for a persistent request after the request is freed.
+   * MPI-3.1 §4.1.9), or for a persistent request after the request is freed; not a type already
+   * freed ({@code FREED}).
    */
-  private void freeType(DatatypeRef type, boolean persistent) {
-    if (type instanceof DatatypeRef.Variable v) {
+  private void freeType(SwarmMessage m, DatatypeRef type, boolean persistent) {
+    if (type instanceof DatatypeRef.Variable v && m.types() != SwarmMessage.TypeUse.FREED) {
       if (persistent) {
         typeFrees.add(v.name());
       } else {
@@ -375,7 +376,7 @@ final class SwarmThread {
         }
       }
     }
-    freeType(type, m.send() == SendKind.SEND_INIT);
+    freeType(m, type, m.send() == SendKind.SEND_INIT);
   }
 
   /** Message {@code i}'s exchanges, whose receive halves receive message {@code j}. */
@@ -385,7 +386,7 @@ final class SwarmThread {
     for (int r = 0; r < m.rounds(); r++) {
       exchange(m, type, src(recv), tagPattern(recv), capacity(), "st" + j + "_" + r, i + "_" + r);
     }
-    freeType(type, false);
+    freeType(m, type, false);
   }
 
   /**
@@ -507,7 +508,7 @@ final class SwarmThread {
         }
       }
     }
-    freeType(type, m.receive() == ReceiveKind.RECV_INIT);
+    freeType(m, type, m.receive() == ReceiveKind.RECV_INIT);
   }
 
   // ---- channels (seed 003) ---------------------------------------------------------------------
