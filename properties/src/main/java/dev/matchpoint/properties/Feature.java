@@ -56,5 +56,23 @@ public enum Feature {
   /** A message sent and received twice (a persistent request or channel started twice). */
   REPEATS,
   /** A network whose links may reorder packets (the receiver restores MPI order; seed 004). */
-  UNORDERED
+  UNORDERED,
+  /**
+   * Derived datatypes (MPI-3.1 chapter 4): {@code MPI_Type_contiguous}, {@code MPI_Type_vector},
+   * {@code MPI_Type_commit}, {@code MPI_Type_free} and {@code MPI_Get_elements}, with matching and
+   * mismatching type signatures and a type used after it was freed ({@link SwarmMessage.TypeUse}).
+   */
+  DERIVED_TYPES,
+  /**
+   * {@code MPI_Sendrecv_replace} (MPI-3.1 §3.10), {@code MPI_Isendrecv} and {@code
+   * MPI_Isendrecv_replace} (MPI-4.0 §3.10), and completion through an {@code MPI_Request_get_status}
+   * polling loop (MPI-3.1 §3.7.3).
+   */
+  EXCHANGES,
+  /**
+   * A communicator created at run time by {@code MPI_Comm_dup} or {@code MPI_Comm_split}, queried
+   * with {@code MPI_Comm_rank}/{@code MPI_Comm_size}, freed with {@code MPI_Comm_free} and perhaps
+   * used after that (MPI-3.1 §6.4): see {@link SwarmComm} (thread 0 of each rank makes the calls).
+   */
+  RUNTIME_COMMUNICATORS
 }

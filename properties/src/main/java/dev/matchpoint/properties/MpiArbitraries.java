@@ -48,9 +48,10 @@ public final class MpiArbitraries {
 
   /**
    * Balanced multi-rank, multi-threaded programs over every call the model has (persistent
-   * requests, channels, cancel, every completion call, Sendrecv, probes and matched probes, every
-   * send mode, MPI_PROC_NULL, two communicators), with swarm testing: each program switches each
-   * {@link Feature} on or off.
+   * requests, channels, cancel, every completion call, Sendrecv and the other exchanges, probes and
+   * matched probes, every send mode, MPI_PROC_NULL, a declared duplicate communicator and one created
+   * at run time, derived datatypes), with swarm testing: each program switches each {@link Feature}
+   * on or off.
    *
    * @return the default {@link SwarmProgramArbitrary}: 2–3 ranks, up to 2 threads, 1–3 messages,
    *     tags 0–1, every feature on with chance 50%, every wildcard and send-cancel policy

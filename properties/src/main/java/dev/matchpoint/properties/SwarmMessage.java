@@ -15,12 +15,15 @@ import java.util.Objects;
  * @param receiver the receiving rank, never {@code sender}
  * @param receiveThread the receiving thread of {@code receiver}
  * @param tag the tag, at least 0
- * @param comm 0 for {@code world}, 1 for its duplicate {@code dup}
+ * @param comm 0 for {@code world}, 1 for its duplicate {@code dup} declared by the scenario, 2 for
+ *     the communicator {@code c} that every rank's thread 0 creates at run time ({@link
+ *     SwarmComm}); a message on {@code c} is sent and received by threads 0
  * @param large whether the payload is {@link SwarmProgram#LARGE_BYTES} (rendezvous) rather than
  *     {@link SwarmProgram#SMALL_BYTES} (eager)
  * @param send the sending call
  * @param mode the send mode (MPI-3.1 §3.4)
  * @param receive the receiving call
+ * @param types the derived datatypes the message is sent (and received) with
  * @param slack 0, or K of the persistent channel that carries the message instead of {@code send}
  *     and {@code receive} (seed 003)
  * @param anySource whether the receive pattern uses MPI_ANY_SOURCE
@@ -38,8 +41,8 @@ import java.util.Objects;
  * @param receiveOrder the receive's position key in its thread
  */
 public record SwarmMessage(int sender, int sendThread, int receiver, int receiveThread, int tag, int comm,
-    boolean large, SendKind send, SendMode mode, ReceiveKind receive, int slack, boolean anySource, boolean anyTag,
-    boolean procNull, boolean cancelSend, boolean cancelReceive, boolean free, boolean startAll,
+    boolean large, SendKind send, SendMode mode, ReceiveKind receive, TypeUse types, int slack, boolean anySource,
+    boolean anyTag, boolean procNull, boolean cancelSend, boolean cancelReceive, boolean free, boolean startAll,
     Completion completion, int rounds, int sendOrder, int receiveOrder) {
 
   /** How the message is sent. Simplest first: jqwik shrinks towards it. */
@@ -54,7 +57,57 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
      * {@code MPI_Sendrecv} (standard mode) whose receive half is the thread's next {@link
      * ReceiveKind#RECV} when it comes right after with as many rounds, else {@code MPI_PROC_NULL}.
      */
-    SENDRECV
+    SENDRECV,
+    /**
+     * {@code MPI_Sendrecv_replace} (MPI-3.1 §3.10): as {@link #SENDRECV}, one count and datatype for
+     * both halves, so the receive half is the next receive only when that message has the same size.
+     */
+    SENDRECV_REPLACE,
+    /** {@code MPI_Isendrecv} (MPI-4.0 §3.10): as {@link #SENDRECV}, completed as the message's completion says. */
+    ISENDRECV,
+    /** {@code MPI_Isendrecv_replace} (MPI-4.0 §3.10): {@link #SENDRECV_REPLACE}, completed as {@link #ISENDRECV}. */
+    ISENDRECV_REPLACE;
+
+    /**
+     * Whether the call is one of the send-receives.
+     *
+     * @return true for {@link #SENDRECV} and the three after it
+     */
+    public boolean exchange() {
+      return ordinal() >= SENDRECV.ordinal();
+    }
+
+    /**
+     * Whether the call sends and receives with one count and datatype.
+     *
+     * @return true for the two replace forms
+     */
+    public boolean replace() {
+      return this == SENDRECV_REPLACE || this == ISENDRECV_REPLACE;
+    }
+  }
+
+  /**
+   * The derived datatypes (MPI-3.1 chapter 4) a message is sent with: the sending thread builds and
+   * commits the type before the message's first send call and frees it after its last (the calls
+   * still pending complete normally, MPI-3.1 §4.1.9); the receiving thread likewise for {@link
+   * #VECTOR}. Every type the model builds repeats one basic type, here MPI_BYTE unless said.
+   */
+  public enum TypeUse {
+    /** {@code MPI_BYTE} on both sides. */
+    BYTES,
+    /** Sent as one {@code MPI_Type_contiguous} of the message's bytes, received as {@code MPI_BYTE}. */
+    CONTIGUOUS,
+    /**
+     * Sent as one {@code MPI_Type_vector} of two blocks of half the bytes (stride one more than a
+     * block); received with a contiguous type of the message's bytes, as many as the receive's
+     * capacity holds, and the receiving thread asks {@code MPI_Get_elements} of each blocking receive.
+     */
+    VECTOR,
+    /** Sent as a contiguous type of {@code MPI_INT}, received as {@code MPI_BYTE}: the type signatures differ. */
+    MISMATCH,
+    /** The sender frees its type right after committing it, then sends with it: MPI_ERR_TYPE, nothing sent. */
+    FREED
   }
 
   /** How the message is received. Simplest first. */
@@ -98,7 +151,12 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
     /** One {@code MPI_Testany}, then {@code MPI_Waitall}. */
     TESTANY,
     /** One {@code MPI_Testsome}, then {@code MPI_Waitall}. */
-    TESTSOME
+    TESTSOME,
+    /**
+     * {@code MPI_Request_get_status} on each in an {@code until} loop that polls until its flag is
+     * set (the status is kept: MPI-3.1 §3.7.3), then {@code MPI_Wait} on each, which still finds it.
+     */
+    GET_STATUS
   }
 
   /**
@@ -114,13 +172,17 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
     if (sender == receiver) {
       throw new IllegalArgumentException("a generated message goes to another rank, got " + sender + " -> " + receiver);
     }
-    if (tag < 0 || comm < 0 || comm > 1 || slack < 0 || rounds < 1 || rounds > 2) {
-      throw new IllegalArgumentException("tag >= 0, comm 0 or 1, slack >= 0 and 1 or 2 rounds");
+    if (tag < 0 || comm < 0 || comm > 2 || slack < 0 || rounds < 1 || rounds > 2) {
+      throw new IllegalArgumentException("tag >= 0, comm 0, 1 or 2, slack >= 0 and 1 or 2 rounds");
+    }
+    if (comm == 2 && (sendThread != 0 || receiveThread != 0)) {
+      throw new IllegalArgumentException("a message on the communicator created at run time runs on threads 0");
     }
     Objects.requireNonNull(send, "send");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(receive, "receive");
     Objects.requireNonNull(completion, "completion");
+    Objects.requireNonNull(types, "types");
     if (slack > 0) {
       // A channel binds two persistent requests naming each other (seed 003): one peer, no cancel.
       send = SendKind.SEND_INIT;
@@ -129,8 +191,9 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
       procNull = false;
       cancelSend = false;
       cancelReceive = false;
+      types = TypeUse.BYTES;
     }
-    if (send == SendKind.SENDRECV || slack > 0
+    if (send.exchange() || slack > 0
         || (mode == SendMode.READY && !(receive == ReceiveKind.RECV || receive == ReceiveKind.IRECV
             || receive == ReceiveKind.RECV_INIT))) {
       mode = SendMode.STANDARD;
@@ -151,8 +214,8 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
    */
   public SwarmMessage betweenRanks(int newSender, int newReceiver) {
     return new SwarmMessage(newSender, sendThread, newReceiver, receiveThread, tag, comm, large, send, mode, receive,
-        slack, anySource, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds, sendOrder,
-        receiveOrder);
+        types, slack, anySource, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds,
+        sendOrder, receiveOrder);
   }
 
   /**
@@ -164,7 +227,19 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
    */
   public SwarmMessage onThreads(int newSendThread, int newReceiveThread) {
     return new SwarmMessage(sender, newSendThread, receiver, newReceiveThread, tag, comm, large, send, mode, receive,
-        slack, anySource, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds,
+        types, slack, anySource, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds,
+        sendOrder, receiveOrder);
+  }
+
+  /**
+   * A copy on another communicator.
+   *
+   * @param newComm 0, 1 or 2 (then the threads are 0)
+   * @return the copy
+   */
+  public SwarmMessage onComm(int newComm) {
+    return new SwarmMessage(sender, sendThread, receiver, receiveThread, tag, newComm, large, send, mode, receive,
+        types, slack, anySource, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds,
         sendOrder, receiveOrder);
   }
 
@@ -174,8 +249,8 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
    * @return the copy
    */
   public SwarmMessage withSpecificSource() {
-    return new SwarmMessage(sender, sendThread, receiver, receiveThread, tag, comm, large, send, mode, receive, slack,
-        false, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds,
+    return new SwarmMessage(sender, sendThread, receiver, receiveThread, tag, comm, large, send, mode, receive, types,
+        slack, false, anyTag, procNull, cancelSend, cancelReceive, free, startAll, completion, rounds,
         sendOrder, receiveOrder);
   }
 
@@ -205,9 +280,11 @@ public record SwarmMessage(int sender, int sendThread, int receiver, int receive
     String calls = slack > 0 ? (startAll ? "nonblocking " : "") + "channel K=" + slack
         : send + " " + mode + "/" + receive + (startAll ? ", Startall" : "");
     return "r" + sender + ".t" + sendThread + " -> r" + receiver + ".t" + receiveThread + " tag " + tag
-        + (comm == 1 ? " on dup" : "") + (large ? ", large" : "") + ", " + calls + (anySource ? ", MPI_ANY_SOURCE" : "")
+        + (comm == 1 ? " on dup" : comm == 2 ? " on c" : "") + (large ? ", large" : "") + ", " + calls
+        + (anySource ? ", MPI_ANY_SOURCE" : "")
         + (anyTag ? ", MPI_ANY_TAG" : "") + (procNull ? ", MPI_PROC_NULL" : "") + (cancelSend ? ", cancel send" : "")
-        + (cancelReceive ? ", cancel receive" : "") + (free ? ", free" : "") + ", " + completion
+        + (types != TypeUse.BYTES ? ", type " + types : "") + (cancelReceive ? ", cancel receive" : "")
+        + (free ? ", free" : "") + ", " + completion
         + (rounds > 1 ? ", " + rounds + " rounds" : "");
   }
 }

@@ -44,9 +44,11 @@ import java.util.TreeSet;
  * @param wildcard the model's policy for MPI_ANY_SOURCE (DESIGN §4)
  * @param sendCancel whether MPI_Cancel of a send can succeed
  * @param order the network's delivery order
+ * @param comm the communicator created at run time ({@link Feature#RUNTIME_COMMUNICATORS}), or null
+ *     for none
  */
 public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Feature> features,
-    WildcardPolicy wildcard, SendCancelPolicy sendCancel, DeliveryOrder order) {
+    WildcardPolicy wildcard, SendCancelPolicy sendCancel, DeliveryOrder order, SwarmComm comm) {
   /** Payload of a small message, in bytes: below {@link #EAGER_THRESHOLD_BYTES}, sent eagerly. */
   public static final int SMALL_BYTES = 8;
   /** Payload of a large message, in bytes: above {@link #EAGER_THRESHOLD_BYTES}, sent by rendezvous. */
@@ -57,7 +59,8 @@ public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Featu
   /**
    * Copies and validates.
    *
-   * @throws IllegalArgumentException when a message names a rank outside the world
+   * @throws IllegalArgumentException when a message names a rank outside the world, or uses the
+   *     communicator created at run time between ranks that do not both hold it
    */
   public SwarmProgram {
     messages = List.copyOf(messages);
@@ -72,13 +75,18 @@ public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Featu
       if (m.sender() >= worldSize || m.receiver() >= worldSize) {
         throw new IllegalArgumentException(m + " names a rank outside a world of " + worldSize);
       }
+      if (m.comm() == 2 && (comm == null || !comm.joins(m.sender(), m.receiver()))) {
+        throw new IllegalArgumentException(m + ": its ranks do not both hold the communicator c");
+      }
     }
   }
 
   /**
    * A program from generated messages that use only {@code features}, with the threads of each rank
    * renumbered densely ({@code 0, 1, ...} in ascending order, so a generated thread index
-   * shrinks the number of threads). The world has {@code max(minRanks, highest rank named + 1)}
+   * shrinks the number of threads), and every message on the communicator created at run time
+   * between ranks that do not both hold it on MPI_COMM_WORLD instead. The world has {@code
+   * max(minRanks, highest rank named + 1)}
    * ranks; an unordered network needs {@link Feature#UNORDERED}.
    *
    * @param messages the generated messages
@@ -87,14 +95,17 @@ public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Featu
    * @param wildcard the MPI_ANY_SOURCE policy
    * @param sendCancel the send-cancel policy
    * @param order the delivery order drawn
+   * @param comm the communicator created at run time, or null for none
    * @return the program
    */
   public static SwarmProgram normalized(List<SwarmMessage> messages, Set<Feature> features, int minRanks,
-      WildcardPolicy wildcard, SendCancelPolicy sendCancel, DeliveryOrder order) {
+      WildcardPolicy wildcard, SendCancelPolicy sendCancel, DeliveryOrder order, SwarmComm comm) {
     List<SwarmMessage> restricted = new ArrayList<>();
     int highest = -1;
     TreeMap<Integer, TreeSet<Integer>> used = new TreeMap<>();
-    for (SwarmMessage m : messages) {
+    for (SwarmMessage drawn : messages) {
+      SwarmMessage m = drawn.comm() == 2 && (comm == null || !comm.joins(drawn.sender(), drawn.receiver()))
+          ? drawn.onComm(0) : drawn;
       restricted.add(m);
       highest = Math.max(highest, Math.max(m.sender(), m.receiver()));
       used.computeIfAbsent(m.sender(), k -> new TreeSet<>()).add(m.sendThread());
@@ -106,7 +117,7 @@ public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Featu
           used.get(m.receiver()).headSet(m.receiveThread()).size()));
     }
     DeliveryOrder o = features.contains(Feature.UNORDERED) ? order : DeliveryOrder.PER_PAIR_FIFO;
-    return new SwarmProgram(out, Math.max(minRanks, highest + 1), features, wildcard, sendCancel, o);
+    return new SwarmProgram(out, Math.max(minRanks, highest + 1), features, wildcard, sendCancel, o, comm);
   }
 
   private static EnumSet<Feature> enumSet(Collection<Feature> c) {
@@ -122,7 +133,7 @@ public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Featu
    * @return the copy
    */
   public SwarmProgram withMessages(List<SwarmMessage> replacement) {
-    return new SwarmProgram(replacement, worldSize, features, wildcard, sendCancel, order);
+    return new SwarmProgram(replacement, worldSize, features, wildcard, sendCancel, order, comm);
   }
 
   /**
@@ -220,6 +231,9 @@ public record SwarmProgram(List<SwarmMessage> messages, int worldSize, Set<Featu
         .append(messages.size() == 1 ? " message" : " messages").append(", features ").append(features).append('\n');
     for (int i = 0; i < messages.size(); i++) {
       sb.append("#   m").append(i).append(": ").append(messages.get(i)).append('\n');
+    }
+    if (comm != null) {
+      sb.append("#   c: ").append(comm).append('\n');
     }
     return sb.append(ScenarioWriter.write(scenario())).toString().stripTrailing();
   }

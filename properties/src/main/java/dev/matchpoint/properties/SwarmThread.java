@@ -9,12 +9,16 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.source;
 import static dev.matchpoint.mpi.program.ProgramBuilder.tagOf;
 
 import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.program.CommOp;
 import dev.matchpoint.mpi.program.Cond;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.PointToPointOps;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.program.ProgramBuilder;
+import dev.matchpoint.mpi.program.TypeOps;
 import dev.matchpoint.properties.SwarmMessage.Completion;
 import dev.matchpoint.properties.SwarmMessage.ReceiveKind;
 import dev.matchpoint.properties.SwarmMessage.SendKind;
@@ -28,21 +32,27 @@ import java.util.function.Consumer;
 
 /**
  * Writes one thread of a {@link SwarmProgram}: its messages' sends and receives in order, the
- * completion of the requests they leave outstanding, the frees, and rank-wide buffer attach/detach
- * on thread 0. Variables are named after the message and round: {@code s3_1} is message 3's send
- * request in round 1, {@code st3_1} its receive status.
+ * completion of the requests they leave outstanding, the frees, and on thread 0 rank-wide buffer
+ * attach/detach and the calls of the communicator created at run time ({@link SwarmComm}).
+ * Variables are named after the message and round: {@code s3_1} is message 3's send request in
+ * round 1, {@code st3_1} its receive status, {@code t3} its send type and {@code rt3} its receive
+ * type.
  */
 final class SwarmThread {
   /** The duplicate of MPI_COMM_WORLD some messages use. */
   static final String DUP = "dup";
   /** The communicator of the "go" messages. */
   static final String CTL = "ctl";
+  /** The communicator variable that thread 0 of every rank binds at run time ({@link SwarmComm}). */
+  static final String C = "c";
 
   private final SwarmProgram p;
   private final int rank;
   private final ProgramBuilder b = ProgramBuilder.program();
   private final Map<Completion, List<String>> outstanding = new EnumMap<>(Completion.class);
   private final List<String> frees = new ArrayList<>();
+  /** Derived types of persistent requests, freed after the requests. */
+  private final List<String> typeFrees = new ArrayList<>();
   /** Persistent requests waiting for one MPI_Startall, and the go messages to send after it. */
   private final List<String> batch = new ArrayList<>();
   private final List<Integer> goAfterBatch = new ArrayList<>();
@@ -70,6 +80,10 @@ final class SwarmThread {
       }
     }
     sides.sort(Comparator.comparingInt(Side::order).thenComparingInt(Side::message));
+    boolean comms = thread == 0 && p.comm() != null;
+    if (comms) {
+      createComm(p.comm());
+    }
     long buffer = thread == 0 ? bufferBytes() : 0;
     if (buffer > 0) {
       b.call(new MpiOp.BufferAttach(lit((int) buffer)));
@@ -77,7 +91,7 @@ final class SwarmThread {
     for (Side s : sides) {
       SwarmMessage m = p.messages().get(s.message());
       if (!s.send() && m.probeable() && p.features().contains(Feature.QUEUED)) {
-        add(new MpiOp.Probe(lit(m.sender()), lit(m.tag()), comm(m), "q" + s.message()));
+        add(new MpiOp.Probe(peer(m, m.sender()), lit(m.tag()), comm(m), "q" + s.message()));
       }
     }
     for (int k = 0; k < sides.size(); k++) {
@@ -88,7 +102,7 @@ final class SwarmThread {
       }
       if (!s.send()) {
         receive(s.message(), m);
-      } else if (m.send() == SendKind.SENDRECV && k + 1 < sides.size() && fuses(m, sides.get(k + 1))) {
+      } else if (m.send().exchange() && k + 1 < sides.size() && fuses(m, sides.get(k + 1))) {
         sendrecv(s.message(), m, sides.get(k + 1).message());
         k++;
       } else {
@@ -98,10 +112,38 @@ final class SwarmThread {
     flushBatch();
     complete();
     frees.forEach(r -> b.call(new MpiOp.RequestFree(r)));
+    typeFrees.forEach(t -> b.call(new TypeOps.Free(t)));
     if (buffer > 0) {
       b.call(new MpiOp.BufferDetach());
     }
+    if (comms) {
+      freeComm(p.comm());
+    }
     return b.build();
+  }
+
+  /**
+   * MPI_Comm_dup or MPI_Comm_split of MPI_COMM_WORLD into {@code c}, collective: every rank's
+   * thread 0 calls it first; then MPI_Comm_rank and MPI_Comm_size of {@code c} unless the split
+   * gave MPI_COMM_NULL.
+   */
+  private void createComm(SwarmComm c) {
+    add(c.split() ? new CommOp.Split(MpiOp.WORLD, c.member(rank) ? lit(c.colour(rank)) : null, lit(c.key(rank)), C)
+        : new CommOp.Dup(MpiOp.WORLD, C));
+    if (c.member(rank)) {
+      add(new CommOp.Rank(C, "crank"));
+      add(new CommOp.Size(C, "csize"));
+    }
+  }
+
+  /** MPI_Comm_free of {@code c} by its members, last; then rank 0's send on it if the program uses it freed. */
+  private void freeComm(SwarmComm c) {
+    if (c.free() && c.member(rank)) {
+      add(new CommOp.Free(C));
+    }
+    if (c.useAfterFree() && rank == 0) {
+      add(new MpiOp.Send(SendMode.STANDARD, lit(0), lit(0), lit(0), Datatype.BYTE, C));
+    }
   }
 
   /** Attached bytes rank {@code rank} needs for all its buffered sends, each sent twice if it may be cancelled. */
@@ -121,11 +163,14 @@ final class SwarmThread {
         && !m.cancelSend() : m.receive() == ReceiveKind.RECV_INIT && !m.cancelReceive());
   }
 
-  /** Whether a Sendrecv's receive half can be the next side: a plain receive on the same communicator. */
+  /**
+   * Whether an exchange's receive half can be the next side: a plain receive on the same
+   * communicator (of as many bytes, for the replace forms, whose halves share count and datatype).
+   */
   private boolean fuses(SwarmMessage m, Side next) {
     SwarmMessage r = p.messages().get(next.message());
     return !next.send() && r.receive() == ReceiveKind.RECV && r.slack() == 0 && !r.handshake()
-        && r.comm() == m.comm() && r.rounds() == m.rounds();
+        && r.comm() == m.comm() && r.rounds() == m.rounds() && (!m.send().replace() || bytes(r) == bytes(m));
   }
 
   // ---- the message's envelope as this thread names it ----------------------------------------
@@ -135,15 +180,20 @@ final class SwarmThread {
   }
 
   private static String comm(SwarmMessage m) {
-    return m.comm() == 1 ? DUP : MpiOp.WORLD;
+    return m.comm() == 1 ? DUP : m.comm() == 2 ? C : MpiOp.WORLD;
   }
 
-  private static Expr dest(SwarmMessage m) {
-    return m.procNull() ? procNull() : lit(m.receiver());
+  /** A rank of MPI_COMM_WORLD as the message's communicator numbers it. */
+  private Expr peer(SwarmMessage m, int worldRank) {
+    return lit(m.comm() == 2 ? p.comm().rankIn(worldRank, p.worldSize()) : worldRank);
   }
 
-  private static Expr src(SwarmMessage m) {
-    return m.procNull() ? procNull() : m.anySource() ? anySource() : lit(m.sender());
+  private Expr dest(SwarmMessage m) {
+    return m.procNull() ? procNull() : peer(m, m.receiver());
+  }
+
+  private Expr src(SwarmMessage m) {
+    return m.procNull() ? procNull() : m.anySource() ? anySource() : peer(m, m.sender());
   }
 
   private static Expr tagPattern(SwarmMessage m) {
@@ -152,13 +202,74 @@ final class SwarmThread {
 
   /** A receive's capacity: the largest message its rank receives, so no wildcard truncates. */
   private Expr capacity() {
+    return lit(capacityBytes());
+  }
+
+  private int capacityBytes() {
     int max = 0;
     for (SwarmMessage m : p.messages()) {
       if (m.receiver() == rank) {
         max = Math.max(max, bytes(m));
       }
     }
-    return lit(max);
+    return max;
+  }
+
+  // ---- derived datatypes -----------------------------------------------------------------------
+
+  /** Builds and commits message {@code i}'s send type ({@link SwarmMessage.TypeUse}); the type its sends name. */
+  private DatatypeRef sendType(int i, SwarmMessage m) {
+    String t = "t" + i;
+    int n = bytes(m);
+    switch (m.types()) {
+      case BYTES -> {
+        return Datatype.BYTE;
+      }
+      case VECTOR -> add(new TypeOps.Vector(lit(2), lit(n / 2), lit(n / 2 + 1), Datatype.BYTE, t));
+      case MISMATCH -> add(new TypeOps.Contiguous(lit(n / Datatype.INT.sizeBytes()), Datatype.INT, t));
+      default -> add(new TypeOps.Contiguous(lit(n), Datatype.BYTE, t));
+    }
+    add(new TypeOps.Commit(t));
+    if (m.types() == SwarmMessage.TypeUse.FREED) {
+      add(new TypeOps.Free(t));
+    }
+    return new DatatypeRef.Variable(t);
+  }
+
+  /** Elements a send of message {@code m} names: its bytes, or one of its derived type. */
+  private static Expr sendCount(SwarmMessage m) {
+    return lit(m.types() == SwarmMessage.TypeUse.BYTES ? bytes(m) : 1);
+  }
+
+  /** Builds and commits message {@code i}'s receive type (a contiguous type of its bytes, {@code VECTOR} only). */
+  private DatatypeRef receiveType(int i, SwarmMessage m) {
+    if (m.types() != SwarmMessage.TypeUse.VECTOR) {
+      return Datatype.BYTE;
+    }
+    String t = "rt" + i;
+    add(new TypeOps.Contiguous(lit(bytes(m)), Datatype.BYTE, t));
+    add(new TypeOps.Commit(t));
+    return new DatatypeRef.Variable(t);
+  }
+
+  /** A receive's capacity in elements of its type: {@link #capacity()} bytes. */
+  private Expr receiveCount(SwarmMessage m, DatatypeRef type) {
+    return type == Datatype.BYTE ? capacity() : lit(capacityBytes() / bytes(m));
+  }
+
+  /**
+   * Frees a derived type after the message's last call: at once (pending calls complete normally,
+   * MPI-3.1 §4.1.9), or for a persistent request after the request is freed; not a type already
+   * freed ({@code FREED}).
+   */
+  private void freeType(SwarmMessage m, DatatypeRef type, boolean persistent) {
+    if (type instanceof DatatypeRef.Variable v && m.types() != SwarmMessage.TypeUse.FREED) {
+      if (persistent) {
+        typeFrees.add(v.name());
+      } else {
+        add(new TypeOps.Free(v.name()));
+      }
+    }
   }
 
   private void add(MpiOp op) {
@@ -217,8 +328,8 @@ final class SwarmThread {
 
   // ---- sends -----------------------------------------------------------------------------------
 
-  private MpiOp blockingSend(SwarmMessage m) {
-    return new MpiOp.Send(m.mode(), dest(m), lit(m.tag()), lit(bytes(m)), Datatype.BYTE, comm(m));
+  private MpiOp blockingSend(SwarmMessage m, DatatypeRef type) {
+    return new MpiOp.Send(m.mode(), dest(m), lit(m.tag()), sendCount(m), type, comm(m));
   }
 
   private void send(int i, SwarmMessage m) {
@@ -226,9 +337,10 @@ final class SwarmThread {
       channel(i, m, true);
       return;
     }
+    DatatypeRef type = sendType(i, m);
     String ps = "ps" + i;
     if (m.send() == SendKind.SEND_INIT) {
-      add(new MpiOp.SendInit(m.mode(), dest(m), lit(m.tag()), lit(bytes(m)), Datatype.BYTE, comm(m), ps));
+      add(new MpiOp.SendInit(m.mode(), dest(m), lit(m.tag()), sendCount(m), type, comm(m), ps));
       frees.add(ps);
     }
     for (int r = 0; r < m.rounds(); r++) {
@@ -236,14 +348,14 @@ final class SwarmThread {
       awaitGo(i, m);
       boolean last = r == m.rounds() - 1;
       switch (m.send()) {
-        case SEND -> add(blockingSend(m));
-        case SENDRECV -> add(new MpiOp.Sendrecv(dest(m), lit(m.tag()), lit(bytes(m)), Datatype.BYTE, procNull(),
-            lit(0), lit(0), Datatype.BYTE, comm(m), "st" + suffix));
+        case SEND -> add(blockingSend(m, type));
+        case SENDRECV, SENDRECV_REPLACE, ISENDRECV, ISENDRECV_REPLACE -> exchange(m, type, procNull(), lit(0),
+            lit(0), "st" + suffix, suffix);
         case ISEND -> {
           String s = "s" + suffix;
-          add(new MpiOp.Isend(m.mode(), dest(m), lit(m.tag()), lit(bytes(m)), Datatype.BYTE, comm(m), s));
+          add(new MpiOp.Isend(m.mode(), dest(m), lit(m.tag()), sendCount(m), type, comm(m), s));
           if (m.cancelSend()) {
-            cancelled(s, "s" + suffix, again -> again.call(blockingSend(m)));
+            cancelled(s, "s" + suffix, again -> again.call(blockingSend(m, type)));
           } else if (m.free()) {
             add(new MpiOp.RequestFree(s));
           } else {
@@ -264,20 +376,55 @@ final class SwarmThread {
         }
       }
     }
+    freeType(m, type, m.send() == SendKind.SEND_INIT);
   }
 
+  /** Message {@code i}'s exchanges, whose receive halves receive message {@code j}. */
   private void sendrecv(int i, SwarmMessage m, int j) {
     SwarmMessage recv = p.messages().get(j);
+    DatatypeRef type = sendType(i, m);
     for (int r = 0; r < m.rounds(); r++) {
-      add(new MpiOp.Sendrecv(dest(m), lit(m.tag()), lit(bytes(m)), Datatype.BYTE, src(recv), tagPattern(recv),
-          capacity(), Datatype.BYTE, comm(m), "st" + j + "_" + r));
+      exchange(m, type, src(recv), tagPattern(recv), capacity(), "st" + j + "_" + r, i + "_" + r);
+    }
+    freeType(m, type, false);
+  }
+
+  /**
+   * One send-receive call sending message {@code m}: its receive half takes {@code source} and
+   * {@code tag} into {@code capacity} bytes (the replace forms: into the send's count and type); the
+   * blocking forms set {@code status}, the nonblocking ones bind request {@code s<suffix>}, completed
+   * as the message's completion says.
+   */
+  private void exchange(SwarmMessage m, DatatypeRef type, Expr source, Expr tag, Expr capacity, String status,
+      String suffix) {
+    String s = "s" + suffix;
+    switch (m.send()) {
+      case SENDRECV -> add(new MpiOp.Sendrecv(dest(m), lit(m.tag()), sendCount(m), type, source, tag, capacity,
+          Datatype.BYTE, comm(m), status));
+      case SENDRECV_REPLACE -> add(new PointToPointOps.SendrecvReplace(dest(m), lit(m.tag()), source, tag,
+          sendCount(m), type, comm(m), status, null));
+      case ISENDRECV -> add(new PointToPointOps.Isendrecv(new MpiOp.Sendrecv(dest(m), lit(m.tag()), sendCount(m), type,
+          source, tag, capacity, Datatype.BYTE, comm(m), null), s));
+      case ISENDRECV_REPLACE -> add(new PointToPointOps.SendrecvReplace(dest(m), lit(m.tag()), source, tag,
+          sendCount(m), type, comm(m), null, s));
+      default -> throw new IllegalArgumentException("not an exchange: " + m.send());
+    }
+    if (m.send() == SendKind.ISENDRECV || m.send() == SendKind.ISENDRECV_REPLACE) {
+      keep(m.completion(), s);
     }
   }
 
   // ---- receives --------------------------------------------------------------------------------
 
-  private MpiOp blockingReceive(SwarmMessage m, String st) {
-    return new MpiOp.Recv(src(m), tagPattern(m), capacity(), Datatype.BYTE, comm(m), st);
+  private MpiOp blockingReceive(SwarmMessage m, DatatypeRef type, String st) {
+    return new MpiOp.Recv(src(m), tagPattern(m), receiveCount(m, type), type, comm(m), st);
+  }
+
+  /** With a derived receive type, MPI_Get_elements of a blocking receive's status. */
+  private void elements(DatatypeRef type, String st) {
+    if (type instanceof DatatypeRef.Variable) {
+      add(new TypeOps.GetElements(st, type, "e" + st));
+    }
   }
 
   private void receive(int i, SwarmMessage m) {
@@ -285,9 +432,11 @@ final class SwarmThread {
       channel(i, m, false);
       return;
     }
+    DatatypeRef type = receiveType(i, m);
+    Expr cap = receiveCount(m, type);
     String pr = "pr" + i;
     if (m.receive() == ReceiveKind.RECV_INIT) {
-      add(new MpiOp.RecvInit(src(m), tagPattern(m), capacity(), Datatype.BYTE, comm(m), pr));
+      add(new MpiOp.RecvInit(src(m), tagPattern(m), cap, type, comm(m), pr));
       frees.add(pr);
     }
     for (int r = 0; r < m.rounds(); r++) {
@@ -301,13 +450,14 @@ final class SwarmThread {
       switch (m.receive()) {
         case RECV -> {
           sayGo(i, r, m);
-          add(blockingReceive(m, st));
+          add(blockingReceive(m, type, st));
+          elements(type, st);
         }
         case IRECV -> {
-          add(new MpiOp.Irecv(src(m), tagPattern(m), capacity(), Datatype.BYTE, comm(m), req));
+          add(new MpiOp.Irecv(src(m), tagPattern(m), cap, type, comm(m), req));
           sayGo(i, r, m);
           if (m.cancelReceive()) {
-            cancelled(req, "r" + suffix, again -> again.call(blockingReceive(m, st)));
+            cancelled(req, "r" + suffix, again -> again.call(blockingReceive(m, type, st)));
           } else {
             keep(m.completion(), req);
           }
@@ -316,20 +466,25 @@ final class SwarmThread {
             source(probed), tagOf(probed), count(probed, Datatype.BYTE), Datatype.BYTE, comm(m), st));
         case IPROBE_RECV -> {
           add(new MpiOp.Iprobe(src(m), tagPattern(m), comm(m), flag, probed));
-          b.ifElse(new Cond.Flag(flag), found -> found.call(new MpiOp.Recv(source(probed), tagOf(probed), capacity(),
-              Datatype.BYTE, comm(m), st)), none -> none.call(blockingReceive(m, st)));
+          b.ifElse(new Cond.Flag(flag), found -> found.call(new MpiOp.Recv(source(probed), tagOf(probed), cap, type,
+              comm(m), st)), none -> none.call(blockingReceive(m, type, st)));
+          elements(type, st);
         }
-        case MPROBE_MRECV -> b.call(new MpiOp.Mprobe(src(m), tagPattern(m), comm(m), msg, probed))
-            .call(new MpiOp.Mrecv(msg, capacity(), Datatype.BYTE, st));
+        case MPROBE_MRECV -> {
+          b.call(new MpiOp.Mprobe(src(m), tagPattern(m), comm(m), msg, probed)).call(new MpiOp.Mrecv(msg, cap, type,
+              st));
+          elements(type, st);
+        }
         case IMPROBE_MRECV -> {
           add(new MpiOp.Improbe(src(m), tagPattern(m), comm(m), flag, msg, probed));
           b.ifElse(new Cond.Not(new Cond.Flag(flag)), none -> none.call(new MpiOp.Mprobe(src(m), tagPattern(m),
               comm(m), msg, probed)), found -> { });
-          add(new MpiOp.Mrecv(msg, capacity(), Datatype.BYTE, st));
+          add(new MpiOp.Mrecv(msg, cap, type, st));
+          elements(type, st);
         }
         case MPROBE_IMRECV -> {
           add(new MpiOp.Mprobe(src(m), tagPattern(m), comm(m), msg, probed));
-          add(new MpiOp.Imrecv(msg, capacity(), Datatype.BYTE, req));
+          add(new MpiOp.Imrecv(msg, cap, type, req));
           keep(m.completion(), req);
         }
         case RECV_INIT -> {
@@ -353,6 +508,7 @@ final class SwarmThread {
         }
       }
     }
+    freeType(m, type, m.receive() == ReceiveKind.RECV_INIT);
   }
 
   // ---- channels (seed 003) ---------------------------------------------------------------------
@@ -415,6 +571,13 @@ final class SwarmThread {
             add(e.getKey() == Completion.WAITANY ? new MpiOp.Waitany(reqs, k + n, k + "st" + n)
                 : new MpiOp.Waitsome(reqs, k + n));
           }
+        }
+        case GET_STATUS -> {
+          for (String r : reqs) {
+            b.until(new Cond.Flag("gs" + r), poll -> poll.call(new PointToPointOps.RequestGetStatus(r, "gs" + r,
+                "gst" + r)));
+          }
+          reqs.forEach(r -> b.waitFor(r, "w" + r));
         }
         case TESTALL, TESTANY, TESTSOME -> {
           add(switch (e.getKey()) {

@@ -18,6 +18,7 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.explore.Outcomes;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.rank.ModelSpec;
+import dev.matchpoint.properties.arbitraries.SwarmProgramArbitrary;
 import dev.matchpoint.properties.oracle.Explore;
 import dev.matchpoint.properties.oracle.Exploration;
 import dev.matchpoint.properties.oracle.Observe;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.EdgeCasesMode;
@@ -164,7 +166,8 @@ class StrategyEquivalenceProperties {
   /** Every call result a program can observe, and every channel start and transfer. */
   static final Observe OBSERVE = Observe.calls("MPI_Recv", "MPI_Probe", "MPI_Iprobe", "MPI_Mprobe", "MPI_Improbe",
       "MPI_Mrecv", "MPI_Wait", "MPI_Test", "MPI_Waitany", "MPI_Waitsome", "MPI_Testall", "MPI_Testany", "MPI_Testsome",
-      "MPI_Test_cancelled", "MPI_Sendrecv").withChannelEvents();
+      "MPI_Test_cancelled", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Request_get_status", "MPI_Get_elements",
+      "MPI_Comm_rank", "MPI_Comm_size").withChannelEvents();
 
   /** Swarm programs over every feature, policy and network order. */
   @Provide
@@ -188,6 +191,20 @@ class StrategyEquivalenceProperties {
   }
 
   /**
+   * Programs of one or two messages that always use derived datatypes, the exchanges
+   * (Sendrecv_replace, Isendrecv, Isendrecv_replace, Request_get_status) or a communicator created
+   * at run time, one of them required per program, every other feature switched on or off as
+   * usual, between two ranks: smaller than {@link #everyFeature()}'s, so that most naive enumerations
+   * finish.
+   */
+  @Provide
+  Arbitrary<SwarmProgram> typesExchangesCommunicators() {
+    SwarmProgramArbitrary small = MpiArbitraries.swarmPrograms().ranks(2, 2).messages(1, 2);
+    return Arbitraries.oneOf(small.requiredFeatures(Feature.DERIVED_TYPES), small.requiredFeatures(Feature.EXCHANGES),
+        small.requiredFeatures(Feature.RUNTIME_COMMUNICATORS));
+  }
+
+  /**
    * On generated programs that use every call the model has (swarm testing switches features off
    * per program), the stateful search with persistent and sleep sets and source-DPOR reach the
    * outcome set of the naive enumeration of every schedule; each outcome also records every call
@@ -197,6 +214,15 @@ class StrategyEquivalenceProperties {
   @AddLifecycleHook(TriesFromSystemProperty.class)
   @SpecClause(source = "DESIGN §5", text = CLAUSE)
   void reducedSearches_onSwarmPrograms_reachTheOutcomesOfNaiveEnumeration(@ForAll("everyFeature") SwarmProgram p) {
+    assertSameOutcomes(p);
+  }
+
+  /** The same on small programs that use derived datatypes, the exchanges or runtime communicators. */
+  @Property(tries = 30, edgeCases = EdgeCasesMode.NONE)
+  @AddLifecycleHook(TriesFromSystemProperty.class)
+  @SpecClause(source = "DESIGN §5", text = CLAUSE)
+  void reducedSearches_onTypesExchangesAndCommunicators_reachTheOutcomesOfNaiveEnumeration(
+      @ForAll("typesExchangesCommunicators") SwarmProgram p) {
     assertSameOutcomes(p);
   }
 

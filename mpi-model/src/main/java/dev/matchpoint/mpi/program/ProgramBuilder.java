@@ -386,6 +386,22 @@ public final class ProgramBuilder {
   }
 
   /**
+   * {@code until cond { body }}: the body runs, then again as long as {@code cond} does not hold
+   * ({@link Stmt.While}; in logical mode an iteration that changes nothing waits, {@code Polling}).
+   *
+   * @param cond the condition to stop, tested after each iteration
+   * @param loopBody adds the body's statements
+   * @return this builder
+   */
+  public ProgramBuilder until(Cond cond, Consumer<ProgramBuilder> loopBody) {
+    ProgramBuilder inner = new ProgramBuilder();
+    inner.comm = comm;
+    loopBody.accept(inner);
+    body.add(new Stmt.While(cond, true, inner.body, SourceLocation.unknown()));
+    return this;
+  }
+
+  /**
    * {@code if cond { then } else { orElse }}.
    *
    * @param cond the condition

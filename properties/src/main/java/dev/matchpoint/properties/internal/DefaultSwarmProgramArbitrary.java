@@ -5,6 +5,7 @@ import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.properties.Feature;
+import dev.matchpoint.properties.SwarmComm;
 import dev.matchpoint.properties.SwarmMessage;
 import dev.matchpoint.properties.SwarmProgram;
 import dev.matchpoint.properties.arbitraries.SwarmProgramArbitrary;
@@ -145,7 +146,7 @@ public final class DefaultSwarmProgramArbitrary extends ArbitraryDecorator<Swarm
 
   /** The calls. */
   private record Calls(SwarmMessage.SendKind send, SendMode mode, SwarmMessage.ReceiveKind receive, int slack,
-      SwarmMessage.Completion completion, boolean startAll) {}
+      SwarmMessage.Completion completion, boolean startAll, SwarmMessage.TypeUse types) {}
 
   /** Cancel, free, rounds and order keys. */
   private record Extras(boolean cancelSend, boolean cancelReceive, boolean free, int rounds, int sendOrder,
@@ -159,14 +160,17 @@ public final class DefaultSwarmProgramArbitrary extends ArbitraryDecorator<Swarm
             Arbitraries.integers().between(0, maxRanks - 2), threadSlot, threadSlot)
         .as((sender, raw, st, rt) -> new Ends(sender, st, raw >= sender ? raw + 1 : raw, rt));
     Arbitrary<Envelope> envelope = Combinators.combine(Arbitraries.integers().between(minTag, maxTag),
-            Choices.percent(30).map(dup -> dup ? 1 : 0), Choices.percent(40), Choices.percent(sourceWildcardPercent),
+            Arbitraries.frequency(Tuple.of(14, 0), Tuple.of(3, 1), Tuple.of(3, 2)), Choices.percent(40),
+            Choices.percent(sourceWildcardPercent),
             Choices.percent(20), Choices.percent(15))
         .as(Envelope::new);
     Arbitrary<Integer> slack = Arbitraries.frequency(Tuple.of(2, 0), Tuple.of(1, 1), Tuple.of(1, 2));
     Arbitrary<Calls> calls = Combinators.combine(Arbitraries.of(SwarmMessage.SendKind.class),
             Arbitraries.of(SendMode.STANDARD, SendMode.BUFFERED, SendMode.SYNCHRONOUS, SendMode.READY),
             Arbitraries.of(SwarmMessage.ReceiveKind.class), slack, Arbitraries.of(SwarmMessage.Completion.class),
-            Choices.percent(50))
+            Choices.percent(50), Arbitraries.frequency(Tuple.of(4, SwarmMessage.TypeUse.BYTES),
+                Tuple.of(2, SwarmMessage.TypeUse.CONTIGUOUS), Tuple.of(2, SwarmMessage.TypeUse.VECTOR),
+                Tuple.of(1, SwarmMessage.TypeUse.MISMATCH), Tuple.of(1, SwarmMessage.TypeUse.FREED)))
         .as(Calls::new);
     Arbitrary<Integer> key = Arbitraries.integers().between(0, Math.max(0, maxMessages - 1));
     Arbitrary<Extras> extras = Combinators.combine(Choices.percent(30), Choices.percent(30), Choices.percent(30),
@@ -174,8 +178,16 @@ public final class DefaultSwarmProgramArbitrary extends ArbitraryDecorator<Swarm
         .as(Extras::new);
     return Combinators.combine(ends, envelope, calls, extras).as((e, v, c, x) -> new SwarmDraw(e.sender(),
         e.sendThread(), e.receiver(), e.receiveThread(), v.tag(), v.comm(), v.large(), c.send(), c.mode(), c.receive(),
-        c.slack(), v.anySource(), v.anyTag(), v.procNull(), x.cancelSend(), x.cancelReceive(), x.free(), c.startAll(),
-        c.completion(), x.rounds(), x.sendOrder(), x.receiveOrder()));
+        c.types(), c.slack(), v.anySource(), v.anyTag(), v.procNull(), x.cancelSend(), x.cancelReceive(), x.free(),
+        c.startAll(), c.completion(), x.rounds(), x.sendOrder(), x.receiveOrder()));
+  }
+
+  /** The communicator created at run time: dup or split, four ranks' colours and keys (by rank mod 4), free. */
+  private static Arbitrary<SwarmComm> commArbitrary() {
+    Arbitrary<List<Integer>> colours = Arbitraries.frequency(Tuple.of(3, 0), Tuple.of(2, 1), Tuple.of(1, -1)).list()
+        .ofSize(4);
+    return Combinators.combine(Choices.percent(50), colours, Arbitraries.integers().between(0, 2).list().ofSize(4),
+        Choices.percent(50), Choices.percent(20)).as(SwarmComm::new);
   }
 
   @Override
@@ -196,15 +208,16 @@ public final class DefaultSwarmProgramArbitrary extends ArbitraryDecorator<Swarm
     int ranks = minRanks;
     int senders = maxRanks - 1;
     return Combinators.combine(on, draws, Choices.oneOf(policies), Choices.oneOf(sendCancels),
-            Arbitraries.of(DeliveryOrder.class))
-        .as((f, ds, policy, cancel, order) -> {
+            Arbitraries.of(DeliveryOrder.class), commArbitrary())
+        .as((f, ds, policy, cancel, order, comm) -> {
           List<SwarmMessage> messages = new ArrayList<>();
           for (int i = 0; i < ds.size(); i++) {
             SwarmMessage m = ds.get(i).restrictedTo(f);
             // Fan-in: message i goes from rank 1 + i mod (ranks - 1) to rank 0.
             messages.add(f.contains(Feature.FAN_IN) ? m.betweenRanks(1 + i % senders, 0) : m);
           }
-          return SwarmProgram.normalized(messages, f, ranks, policy, cancel, order);
+          return SwarmProgram.normalized(messages, f, ranks, policy, cancel, order,
+              f.contains(Feature.RUNTIME_COMMUNICATORS) ? comm : null);
         });
   }
 

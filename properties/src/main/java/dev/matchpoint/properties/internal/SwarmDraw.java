@@ -6,6 +6,7 @@ import dev.matchpoint.properties.SwarmMessage;
 import dev.matchpoint.properties.SwarmMessage.Completion;
 import dev.matchpoint.properties.SwarmMessage.ReceiveKind;
 import dev.matchpoint.properties.SwarmMessage.SendKind;
+import dev.matchpoint.properties.SwarmMessage.TypeUse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +20,7 @@ import java.util.function.Function;
  * switched off. The fields are those of {@link SwarmMessage}.
  */
 record SwarmDraw(int sender, int sendThread, int receiver, int receiveThread, int tag, int comm, boolean large,
-    SendKind send, SendMode mode, ReceiveKind receive, int slack, boolean anySource, boolean anyTag,
+    SendKind send, SendMode mode, ReceiveKind receive, TypeUse types, int slack, boolean anySource, boolean anyTag,
     boolean procNull, boolean cancelSend, boolean cancelReceive, boolean free, boolean startAll,
     Completion completion, int rounds, int sendOrder, int receiveOrder) {
 
@@ -32,15 +33,19 @@ record SwarmDraw(int sender, int sendThread, int receiver, int receiveThread, in
    */
   SwarmMessage restrictedTo(Set<Feature> on) {
     boolean wild = on.contains(Feature.WILDCARDS);
-    boolean threads = on.contains(Feature.THREADS);
-    return new SwarmMessage(sender, threads ? sendThread : 0, receiver, threads ? receiveThread : 0, tag,
-        on.contains(Feature.COMMUNICATORS) ? comm : 0, large && on.contains(Feature.RENDEZVOUS),
-        allowed(send, SendKind.values(), SwarmDraw::needs, on), allowed(mode, SendMode.values(), SwarmDraw::needs, on),
-        allowed(receive, ReceiveKind.values(), SwarmDraw::needs, on), on.contains(Feature.CHANNELS) ? slack : 0,
+    // The communicator created at run time, if drawn and on, else the declared duplicate, if on.
+    int c = comm == 2 && on.contains(Feature.RUNTIME_COMMUNICATORS) ? 2
+        : comm > 0 && on.contains(Feature.COMMUNICATORS) ? 1 : 0;
+    boolean threads = on.contains(Feature.THREADS) && c != 2;
+    return new SwarmMessage(sender, threads ? sendThread : 0, receiver, threads ? receiveThread : 0, tag, c,
+        large && on.contains(Feature.RENDEZVOUS), allowed(send, SendKind.values(), SwarmDraw::needs, on),
+        allowed(mode, SendMode.values(), SwarmDraw::needs, on), allowed(receive, ReceiveKind.values(),
+        SwarmDraw::needs, on), on.contains(Feature.DERIVED_TYPES) ? types : TypeUse.BYTES,
+        on.contains(Feature.CHANNELS) ? slack : 0,
         anySource && wild, anyTag && wild, procNull && on.contains(Feature.PROC_NULL),
         cancelSend && on.contains(Feature.CANCEL), cancelReceive && on.contains(Feature.CANCEL),
         free && on.contains(Feature.REQUEST_FREE), startAll,
-        on.contains(Feature.COMPLETIONS) ? completion : Completion.WAITALL, on.contains(Feature.REPEATS) ? rounds : 1,
+        allowed(completion, Completion.values(), SwarmDraw::needs, on), on.contains(Feature.REPEATS) ? rounds : 1,
         sendOrder, receiveOrder);
   }
 
@@ -69,6 +74,7 @@ record SwarmDraw(int sender, int sendThread, int receiver, int receiveThread, in
       case ISEND -> List.of(Feature.NONBLOCKING);
       case SEND_INIT -> List.of(Feature.PERSISTENT);
       case SENDRECV -> List.of(Feature.SENDRECV);
+      case SENDRECV_REPLACE, ISENDRECV, ISENDRECV_REPLACE -> List.of(Feature.EXCHANGES);
     };
   }
 
@@ -80,6 +86,14 @@ record SwarmDraw(int sender, int sendThread, int receiver, int receiveThread, in
       case MPROBE_MRECV, IMPROBE_MRECV -> List.of(Feature.MATCHED_PROBES);
       case MPROBE_IMRECV -> List.of(Feature.MATCHED_PROBES, Feature.NONBLOCKING);
       case RECV_INIT -> List.of(Feature.PERSISTENT);
+    };
+  }
+
+  private static List<Feature> needs(Completion c) {
+    return switch (c) {
+      case WAITALL -> List.of();
+      case GET_STATUS -> List.of(Feature.EXCHANGES);
+      default -> List.of(Feature.COMPLETIONS);
     };
   }
 

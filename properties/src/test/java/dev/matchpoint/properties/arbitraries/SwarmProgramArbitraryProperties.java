@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.matchpoint.core.net.DeliveryOrder;
+import dev.matchpoint.mpi.DatatypeRef;
 import dev.matchpoint.mpi.program.Expr;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
@@ -91,8 +92,10 @@ class SwarmProgramArbitraryProperties {
         "MPI_Waitany", "MPI_Waitsome", "MPI_Testall", "MPI_Testany", "MPI_Testsome", "MPI_Sendrecv",
         "MPI_Buffer_attach", "MPI_Buffer_detach", "MPI_Cancel", "MPI_Test_cancelled", "MPI_Bind_channel",
         "MPI_Bind_slack_channel", "MPI_Ibind_channel", "MPI_Ibind_slack_channel", "MPI_Unbind_channel",
-        "MPI_Iunbind_channel", "PROC_NULL", "WILDCARDS", "COMMUNICATORS", "any", "arrival", "round-robin", "never",
-        "until-matched")) {
+        "MPI_Iunbind_channel", "MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_commit", "MPI_Type_free",
+        "MPI_Get_elements", "MPI_Sendrecv_replace", "MPI_Isendrecv", "MPI_Isendrecv_replace", "MPI_Request_get_status",
+        "MPI_Comm_dup", "MPI_Comm_split", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Comm_free", "PROC_NULL", "WILDCARDS",
+        "COMMUNICATORS", "RUNTIME_COMMUNICATORS", "any", "arrival", "round-robin", "never", "until-matched")) {
       if (!seen.contains(call)) {
         missing.add(call);
       }
@@ -117,6 +120,8 @@ class SwarmProgramArbitraryProperties {
         forEachOp(i.orElse(), action);
       } else if (s instanceof Stmt.Repeat r) {
         forEachOp(r.body(), action);
+      } else if (s instanceof Stmt.While w) {
+        forEachOp(w.body(), action);
       }
     }
   }
@@ -142,6 +147,15 @@ class SwarmProgramArbitraryProperties {
     if (op instanceof MpiOp.Sendrecv) {
       f.add(Feature.SENDRECV);
     }
+    if (op instanceof MpiOp.PointToPointCall) {
+      f.add(Feature.EXCHANGES);
+    }
+    if (op instanceof MpiOp.TypeCall) {
+      f.add(Feature.DERIVED_TYPES);
+    }
+    if (op instanceof MpiOp.Comm) {
+      f.add(Feature.RUNTIME_COMMUNICATORS);
+    }
     if (op instanceof MpiOp.Probe x && x.status().startsWith("q")) {
       f.add(Feature.QUEUED); // the probes for queued messages, status q<message>
     } else if (op instanceof MpiOp.Probe || op instanceof MpiOp.Iprobe) {
@@ -161,12 +175,16 @@ class SwarmProgramArbitraryProperties {
       f.add(Feature.READY);
     }
     for (Object part : components(op)) {
-      if (part instanceof Expr.ProcNull && !(op instanceof MpiOp.Sendrecv)) {
+      if (part instanceof Expr.ProcNull && !(op instanceof MpiOp.Sendrecv || op instanceof MpiOp.PointToPointCall)) {
         f.add(Feature.PROC_NULL);
       } else if (part instanceof Expr.AnySource || part instanceof Expr.AnyTag) {
         f.add(Feature.WILDCARDS);
       } else if ("dup".equals(part)) {
         f.add(Feature.COMMUNICATORS);
+      } else if ("c".equals(part)) {
+        f.add(Feature.RUNTIME_COMMUNICATORS);
+      } else if (part instanceof DatatypeRef.Variable) {
+        f.add(Feature.DERIVED_TYPES);
       }
     }
     return f;

@@ -116,7 +116,7 @@ final class CallArgs {
   }
 
   private static String expected(Role role) {
-    return role == Role.VALUE ? "an integer expression" : role.expected();
+    return role == Role.VALUE || role == Role.SIGNED ? "an integer expression" : role.expected();
   }
 
   /**

@@ -17,6 +17,8 @@ enum Role {
   SEND_TAG("a tag in [0, 32767] (a send has no wildcard tag)"),
   /** A count, a size, a duration: a value. */
   VALUE("a number"),
+  /** A value that may be negative, such as MPI_Type_vector's stride. */
+  SIGNED("a number"),
   /** An operand of a comparison: a value, {@code any} or {@code proc-null}. */
   COMPARE("a number, any or proc-null");
 
@@ -46,7 +48,7 @@ enum Role {
       case SOURCE, COMPARE -> true;
       case DEST -> constant instanceof Expr.ProcNull;
       case RECEIVE_TAG -> !(constant instanceof Expr.ProcNull);
-      case SEND_TAG, VALUE -> false;
+      case SEND_TAG, VALUE, SIGNED -> false;
     };
   }
 

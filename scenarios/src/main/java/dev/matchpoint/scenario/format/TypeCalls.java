@@ -64,7 +64,8 @@ final class TypeCalls {
       case "type-vector": {
         Expr count = a.expr("count", Role.VALUE, null, null);
         Expr blocklength = a.expr("blocklength", Role.VALUE, null, null);
-        Expr stride = a.expr("stride", Role.VALUE, null, null);
+        // MPI-3.1 §4.1.2: stride, "number of elements between start of each block (integer)", may be negative.
+        Expr stride = a.expr("stride", Role.SIGNED, null, null);
         DatatypeRef old = a.type("oldtype");
         return new TypeOps.Vector(count, blocklength, stride, old, a.datatypeVar("into"));
       }

@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.matchpoint.core.sched.FifoScheduler;
 import dev.matchpoint.mpi.DatatypeRef;
+import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.PointToPointOps;
 import dev.matchpoint.mpi.program.TypeOps;
+import dev.matchpoint.mpi.run.Outcome;
+import dev.matchpoint.mpi.run.RunResult;
+import dev.matchpoint.mpi.run.Runner;
+import dev.matchpoint.mpi.trace.TraceEvent;
 import dev.matchpoint.scenario.Scenario;
 import dev.matchpoint.scenario.ScenarioException;
 import dev.matchpoint.scenario.ScenarioLoader;
@@ -68,6 +74,39 @@ class TypeCallsTest {
         + "into: grid}", "- request-get-status: {request: r, flag: f}", "type: datatype-null, request: q}"}) {
       assertTrue(text.contains(line), line + " in:\n" + text);
     }
+  }
+
+  /**
+   * A column of a 4 x 4 matrix of doubles walked bottom-up: MPI_Type_vector with stride -4. The file
+   * reads, writes back the same, and a run sends the column as 4 MPI_DOUBLE (32 bytes), which a
+   * receive of 4 MPI_DOUBLE takes: a signature match, ok in timed mode.
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §4.1.2", text = "number of elements between start of each block (integer)")
+  void aNegativeStride_readsWritesBackAndRuns() {
+    Scenario s = ScenarioLoader.load("""
+        scenario: reversed-column
+        ranks:
+          - rank: 0
+            program:
+              - type-vector: {count: 4, blocklength: 1, stride: -4, oldtype: double, into: up}
+              - type-commit: {type: up}
+              - send: {dest: 1, count: 1, type: up}
+              - type-free: {type: up}
+          - rank: 1
+            program:
+              - recv: {source: 0, count: 4, type: double, status: st}
+              - get-count: {status: st, type: double, into: n}
+        """, "reversed-column.yaml");
+    assertRoundTrip(s);
+    assertTrue(ScenarioWriter.write(s).contains("stride: -4"), ScenarioWriter.write(s));
+    RunResult r = Runner.timed(ScenarioLoader.compile(s), s.seed(), FifoScheduler.INSTANCE,
+        s.runOptions().withKeepTrace(true));
+    assertEquals(Outcome.OK, r.outcome(), r::toString);
+    List<String> counts = r.trace().of(TraceEvent.CallReturned.class).stream()
+        .filter(e -> e.call().equals("MPI_Recv")).map(TraceEvent.CallReturned::result).toList();
+    assertEquals(1, counts.size(), counts::toString);
+    assertTrue(counts.get(0).contains("32B"), counts::toString);
   }
 
   private static ScenarioException error(String statements) {
