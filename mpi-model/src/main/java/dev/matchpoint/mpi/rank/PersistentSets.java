@@ -6,11 +6,8 @@ import dev.matchpoint.core.net.Network;
 import dev.matchpoint.core.net.Packet;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.match.Message;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,13 +33,23 @@ import java.util.Map;
  */
 final class PersistentSets {
   private final World w;
-  private final Map<Long, List<Action>> enabledByActor = new LinkedHashMap<>();
+  /** Per dense actor index ({@link #indexOf}): its enabled actions, or null when it has none. */
+  private final List<Action>[] enabledByActor;
+  /** The indices of the actors with enabled actions, in the order of their first enabled action. */
+  private final int[] actors;
   private final StateInfo info;
   private final int[] threadBase;
   private final int threadCount;
-  private final Map<BitSet, Futures> futures = new java.util.HashMap<>();
-  /** Per actor: the union of its enabled actions' exact footprints (the same in every closure). */
-  private final Map<Long, Footprint> current = new java.util.HashMap<>();
+  /**
+   * The futures made so far: by the mask of the relevant threads ({@link #futuresFor}) when there
+   * are at most 64 threads, in {@code futuresByMask} (a short list, searched in order), else by set.
+   */
+  private long[] futureMasks = new long[2];
+  private Futures[] futuresByMask = new Futures[2];
+  private int futureCount;
+  private Map<BitSet, Futures> futures;
+  /** Per actor index: the union of its enabled actions' exact footprints (the same in every closure). */
+  private final Footprint[] current;
   /** The network's deliverable packets, listed on first use. */
   private List<InFlight> deliverable;
 
@@ -56,9 +63,21 @@ final class PersistentSets {
     }
     this.threadCount = n;
     this.info = new StateInfo();
+    @SuppressWarnings("unchecked")
+    List<Action>[] byActor = new List[n + w.size * w.size];
+    this.enabledByActor = byActor;
+    this.current = new Footprint[byActor.length];
+    int[] order = new int[enabled.size()];
+    int count = 0;
     for (Action a : enabled) {
-      enabledByActor.computeIfAbsent(actor(a), k -> new ArrayList<>()).add(a);
+      int i = indexOf(actor(a));
+      if (byActor[i] == null) {
+        byActor[i] = new ArrayList<>(1);
+        order[count++] = i;
+      }
+      byActor[i].add(a);
     }
+    this.actors = java.util.Arrays.copyOf(order, count);
   }
 
   static long actor(Action a) {
@@ -77,7 +96,8 @@ final class PersistentSets {
     if (enabled.size() <= 1) {
       return enabled;
     }
-    if (Collectives.anyReachable(w) || Partitions.anyReachable(w) || SharedState.anyReachable(w)) {
+    if ((w.collectiveOrShared && (Collectives.anyReachable(w) || SharedState.anyReachable(w)))
+        || Partitions.anyReachable(w)) {
       // Conservative: a collective conflicts with everything on its communicator, and its return
       // depends on every member's calls; no reduction while any thread may still call one. The same
       // for partitioned communication (its packets, requests and ahead lists are not in the futures),
@@ -85,37 +105,35 @@ final class PersistentSets {
       return enabled;
     }
     PersistentSets ps = new PersistentSets(w, enabled);
-    if (ps.enabledByActor.size() == 1) {
+    int n = ps.actors.length;
+    if (n == 1) {
       return enabled;
     }
     BitSet best = null;
     // Starts in order of likelyConflicts (0..3), canonical order within each: a stable bucket sort.
-    long[] starts = new long[ps.enabledByActor.size()];
-    int[] scores = new int[starts.length];
-    int n = 0;
-    for (long actor : ps.enabledByActor.keySet()) {
-      scores[n] = ps.likelyConflicts(actor);
-      starts[n++] = actor;
+    int[] scores = new int[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = ps.likelyConflicts(ps.actors[i]);
     }
-    long[] ordered = new long[n];
+    int[] ordered = new int[n];
     int k = 0;
     for (int score = 0; score <= 3; score++) {
       for (int i = 0; i < n; i++) {
         if (scores[i] == score) {
-          ordered[k++] = starts[i];
+          ordered[k++] = ps.actors[i];
         }
       }
     }
-    for (long start : ordered) {
-      BitSet closure = ps.closure(ps.indexOf(start));
-      if (closure != null && (best == null || closure.cardinality() < best.cardinality())) {
+    for (int start : ordered) {
+      BitSet closure = ps.closure(start, best == null ? n : best.cardinality());
+      if (closure != null) {
         best = closure;
         if (best.cardinality() == 1) {
           break;
         }
       }
     }
-    if (best == null || best.cardinality() == ps.enabledByActor.size()) {
+    if (best == null) {
       return enabled;
     }
     List<Action> out = new ArrayList<>();
@@ -133,13 +151,13 @@ final class PersistentSets {
    * touches no matching queue, 2 for other threads, 3 for links carrying messages. Only the order
    * of the search depends on it, never its result's soundness.
    */
-  private int likelyConflicts(long actor) {
-    Action a = enabledByActor.get(actor).get(0);
+  private int likelyConflicts(int actor) {
+    Action a = enabledByActor[actor].get(0);
     if (a.kind() == Action.Kind.DELIVER) {
       if (deliverable == null) {
         deliverable = w.net.deliverable();
       }
-      for (Action x : enabledByActor.get(actor)) {
+      for (Action x : enabledByActor[actor]) {
         for (InFlight f : deliverable) {
           if (f.source() == x.source() && f.dest() == x.rank() && f.linkSeq() == x.linkSeq()
               && carriesMessage(f.packet())) {
@@ -182,13 +200,26 @@ final class PersistentSets {
     return linkActor(link / w.size, link % w.size);
   }
 
-  private BitSet closure(int start) {
+  /**
+   * The closure of one start actor, or null when it reaches an actor that is not enabled or grows
+   * to {@code bound} actors: only a closure smaller than the best so far (and than the set of every
+   * enabled actor) can change the answer, and a closure only grows, so the rest of it is not
+   * computed (nor the footprints it would need).
+   */
+  private BitSet closure(int start, int bound) {
     BitSet set = new BitSet();
     set.set(start);
-    Deque<Integer> work = new ArrayDeque<>();
-    work.push(start);
-    while (!work.isEmpty()) {
-      Footprint current = this.current.computeIfAbsent(actorAt(work.pop()), this::footprintOf);
+    int members = 1;
+    int[] work = new int[bound]; // a stack of the members still to expand: fewer than bound
+    int top = 0;
+    work[top++] = start;
+    while (top > 0) {
+      int actor = work[--top];
+      Footprint current = this.current[actor];
+      if (current == null) {
+        current = footprintOf(actor);
+        this.current[actor] = current;
+      }
       Futures futures = futuresFor(set);
       for (RankState rank : w.ranks) {
         for (ThreadState t : rank.threads) {
@@ -197,11 +228,11 @@ final class PersistentSets {
             continue;
           }
           if (futures.threadConflicts(t, current)) {
-            if (!enabledByActor.containsKey(threadActor(t.rank, t.thread))) {
+            if (enabledByActor[q] == null || ++members >= bound) {
               return null;
             }
             set.set(q);
-            work.push(q);
+            work[top++] = q;
           }
         }
       }
@@ -213,11 +244,11 @@ final class PersistentSets {
             continue;
           }
           if (futures.linkConflicts(s, d, current)) {
-            if (!enabledByActor.containsKey(linkActor(s, d))) {
+            if (enabledByActor[q] == null || ++members >= bound) {
               return null;
             }
             set.set(q);
-            work.push(q);
+            work[top++] = q;
           }
         }
       }
@@ -249,9 +280,9 @@ final class PersistentSets {
     return out;
   }
 
-  private Footprint footprintOf(long actor) {
+  private Footprint footprintOf(int actor) {
     Footprint f = new Footprint();
-    for (Action a : enabledByActor.get(actor)) {
+    for (Action a : enabledByActor[actor]) {
       f.merge(w.dryRun(a).footprint());
     }
     return f;
@@ -262,16 +293,39 @@ final class PersistentSets {
    * post receives change them, so sets that hold none of those share one instance.
    */
   private Futures futuresFor(BitSet set) {
-    BitSet relevant = new BitSet();
+    BitSet relevant = threadCount > 64 ? new BitSet() : null;
+    long mask = 0;
     for (int i = set.nextSetBit(0); i >= 0 && i < threadCount; i = set.nextSetBit(i + 1)) {
       long a = actorAt(i);
       ThreadState t = w.ranks[(int) (a >>> 20)].threads[(int) (a & 0xfffff)];
       Reach re = w.reach(t);
       if (re.sendAny || !re.sendDests.isEmpty() || re.posts) {
-        relevant.set(i);
+        if (relevant != null) {
+          relevant.set(i);
+        } else {
+          mask |= 1L << i;
+        }
       }
     }
-    return futures.computeIfAbsent(relevant, Futures::new);
+    if (relevant != null) {
+      if (futures == null) {
+        futures = new java.util.HashMap<>();
+      }
+      return futures.computeIfAbsent(relevant, Futures::new);
+    }
+    for (int i = 0; i < futureCount; i++) {
+      if (futureMasks[i] == mask) {
+        return futuresByMask[i];
+      }
+    }
+    if (futureCount == futureMasks.length) {
+      futureMasks = java.util.Arrays.copyOf(futureMasks, futureCount * 2);
+      futuresByMask = java.util.Arrays.copyOf(futuresByMask, futureCount * 2);
+    }
+    Futures f = new Futures(BitSet.valueOf(new long[] {mask}));
+    futureMasks[futureCount] = mask;
+    futuresByMask[futureCount++] = f;
+    return f;
   }
 
   /** Facts about the current state that every closure uses, computed once per state. */

@@ -126,6 +126,12 @@ public final class World implements NetworkListener, StateHashable {
    * logical mode reads it (persistent sets, polling); in timed mode it stays empty.
    */
   private final Reach[][][] reach;
+  /**
+   * Whether some thread's code, from its start, may call a collective or communicator operation or
+   * touch a rank-shared variable (its {@link #reach} at program counter 0): only then may {@link
+   * PersistentSets} have to give up on reduction for them. Shared by all copies, like {@code reach}.
+   */
+  final boolean collectiveOrShared;
   /** Successors computed by {@link #dryRun}, kept until the explorer takes them (never copied). */
   private Map<Action, Successor> dryRuns;
 
@@ -187,6 +193,15 @@ public final class World implements NetworkListener, StateHashable {
         : Network.timed(size, spec.options().network(), streams, kernel, this);
     this.partitioned = Partitions.used(spec);
     this.runtimeComms = Communicators.used(spec);
+    boolean any = false;
+    if (kernel == null) {
+      for (Reach[][] rank : reach) {
+        for (Reach[] thread : rank) {
+          any |= thread[0].collectives || thread[0].shared;
+        }
+      }
+    }
+    this.collectiveOrShared = any;
     if (partitioned) {
       net.deliverInAnyOrder(Partitions.ANY_ORDER); // MPI-4.0 §4: partitions arrive in any order
     }
@@ -223,6 +238,7 @@ public final class World implements NetworkListener, StateHashable {
     this.packets = o.packets.copy();
     this.calls = new Calls(this);
     this.reach = o.reach;
+    this.collectiveOrShared = o.collectiveOrShared;
     this.ranks = o.ranks.clone();
     for (RankState r : ranks) {
       r.freeze();
@@ -256,6 +272,7 @@ public final class World implements NetworkListener, StateHashable {
     this.packets = new PacketCounts();
     this.calls = new Calls(this);
     this.reach = template.reach;
+    this.collectiveOrShared = template.collectiveOrShared;
     this.ranks = ranks;
     this.owned = new boolean[size]; // the codec's ranks are frozen: copied before written
     this.net = Network.logical(size, spec.options().network(), this);
