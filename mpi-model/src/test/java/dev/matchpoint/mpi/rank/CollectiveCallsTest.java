@@ -34,7 +34,10 @@ class CollectiveCallsTest {
     return new MpiOp.Collective(CollectiveKind.BCAST, lit(root), lit(count), type, null, MpiOp.WORLD, request);
   }
 
-  /** A timed run (every latency 700 ns) ending with {@code outcome}; each call rank {@code rank} returned from, as "call result @time". */
+  /**
+   * A timed run (every latency 700 ns) ending with {@code outcome}; each call rank {@code rank}
+   * returned from, as "call result error @time".
+   */
   private static List<String> returns(Outcome outcome, int rank, Program... ranks) {
     ModelSpec.Builder b = ModelSpec.builder();
     for (Program p : ranks) {
