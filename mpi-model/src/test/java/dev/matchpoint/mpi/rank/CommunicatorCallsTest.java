@@ -186,4 +186,30 @@ class CommunicatorCallsTest {
     assertEquals("{0=[newcomm=context 2, newcomm=context 2], 1=[newcomm=context 2, newcomm=context 2], "
         + "2=[newcomm=context 2, newcomm=context 2]}", results(r, "MPI_Comm_dup").toString());
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_COMM Invalid communicator")
+  void everyCallOnMpiCommNull_isMpiErrComm_andBindsNullHandles() {
+    // Rank 0's communicator 'c' is MPI_COMM_NULL (colour MPI_UNDEFINED). Each call on it returns
+    // MPI_ERR_COMM and binds what it would have bound as null: the Wait and Request_free on the
+    // requests, and the calls after, find them set.
+    RunResult r = timed(spec(2, b -> b.call(new CommOp.Split(MpiOp.WORLD, null, lit(0), "c")).on("c")
+        .isend(dev.matchpoint.mpi.SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "a")
+        .irecv(lit(1), lit(0), lit(1), Datatype.INT, "b")
+        .call(new MpiOp.SendInit(dev.matchpoint.mpi.SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, "c", "p"))
+        .call(new MpiOp.RecvInit(lit(1), lit(0), lit(1), Datatype.INT, "c", "q"))
+        .call(new MpiOp.Collective(CollectiveKind.BARRIER, null, lit(0), Datatype.INT, null, "c", "x"))
+        .iprobe(lit(1), lit(0), "f", null).improbe(lit(1), lit(0), "g", "m", null).mprobe(lit(1), lit(0), "n", null)
+        .call(new CommOp.Dup("c", "d")).call(new CommOp.Split("c", lit(0), lit(0), "e")).on(MpiOp.WORLD)
+        .waitAll("a", "b", "p", "q", "x")));
+    assertEquals(List.of("MPI_Isend", "MPI_Irecv", "MPI_Send_init", "MPI_Recv_init", "MPI_Ibarrier", "MPI_Iprobe",
+        "MPI_Improbe", "MPI_Mprobe", "MPI_Comm_dup", "MPI_Comm_split"), r.trace().of(TraceEvent.ErrorRaised.class)
+        .stream().filter(e -> e.rank() == 0).map(TraceEvent.ErrorRaised::call).toList());
+    List<String> returned = r.trace().of(TraceEvent.CallReturned.class).stream().filter(e -> e.rank() == 0)
+        .map(e -> e.call() + " " + e.result()).toList();
+    assertEquals(12, returned.size(), returned.toString());
+    assertEquals(List.of("MPI_Iprobe flag=false", "MPI_Improbe flag=false",
+        "MPI_Mprobe message=MPI_MESSAGE_NULL", "MPI_Comm_dup newcomm=MPI_COMM_NULL",
+        "MPI_Comm_split newcomm=MPI_COMM_NULL"), returned.subList(6, 11));
+  }
 }
