@@ -87,4 +87,24 @@ class OutstandingWorkTextTest {
     assertEquals(List.of("request r0.t0#0 (MPI_Irecv from source 1, tag 0), started at t.yaml:3:9, was never completed "
         + "by a Wait or Test, nor freed; it was cancelled"), findings(receiver, new Program(List.of())));
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.7", text = "if the process is the target of a send, then it must post the matching "
+      + "receive")
+  void messagesQueuedOrWaitingForCredit_atTheEnd_areNamedWithWhereTheyAre() {
+    // Rank 1 never receives; its eager buffer has room for one 4-byte message, so the second waits for
+    // credit that never comes.
+    MpiOp first = new MpiOp.Isend(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "a");
+    MpiOp second = new MpiOp.Isend(SendMode.STANDARD, lit(1), lit(1), lit(1), Datatype.INT, MpiOp.WORLD, "b");
+    Program sender = new Program(List.of(at(3, first), at(4, new MpiOp.RequestFree("a")), at(5, second),
+        at(6, new MpiOp.RequestFree("b"))));
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(new Program(List.of()))
+        .options(ModelOptions.defaults().withNetwork(dev.matchpoint.core.net.NetworkOptions.defaults().withProtocol(
+            new dev.matchpoint.core.net.ProtocolOptions(4096, 0, 4, dev.matchpoint.core.net.CreditPolicy.WAIT))))
+        .build();
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
+    assertEquals(List.of("message 0#0 (tag 0, 4 B, standard mode) sent at t.yaml:3:9 was never received by rank 1 (it "
+        + "is in the unexpected message queue)", "message 0#1 (tag 1, 4 B, standard mode) sent at t.yaml:5:9 was never "
+        + "received by rank 1 (it still waits for eager credit)"), r.violations().stream().map(Violation::message).toList());
+  }
 }
