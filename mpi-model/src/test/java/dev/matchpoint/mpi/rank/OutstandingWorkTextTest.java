@@ -105,6 +105,7 @@ class OutstandingWorkTextTest {
     RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
     assertEquals(List.of("message 0#0 (tag 0, 4 B, standard mode) sent at t.yaml:3:9 was never received by rank 1 (it "
         + "is in the unexpected message queue)", "message 0#1 (tag 1, 4 B, standard mode) sent at t.yaml:5:9 was never "
-        + "received by rank 1 (it still waits for eager credit)"), r.violations().stream().map(Violation::message).toList());
+        + "received by rank 1 (it still waits for eager credit)"), r.violations().stream().map(Violation::message)
+        .toList());
   }
 }

@@ -68,7 +68,8 @@ class PersistentEdgesTest {
     MpiOp recv = new MpiOp.RecvInit(procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q");
     RunResult r = RankRuns.run(program().call(send).call(recv).call(start("s", "q")).waitFor("s", null)
         .waitFor("q", "st").build());
-    assertEquals(List.of("MPI_Send_init ", "MPI_Recv_init ", "MPI_Startall ", "MPI_Wait ", "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"),
+    assertEquals(List.of("MPI_Send_init ", "MPI_Recv_init ", "MPI_Startall ", "MPI_Wait ",
+        "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"),
         RankRuns.returns(r, 0));
   }
 }
