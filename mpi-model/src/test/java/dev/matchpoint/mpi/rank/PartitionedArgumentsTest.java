@@ -83,4 +83,24 @@ class PartitionedArgumentsTest {
     assertEquals("MPI_Parrived flag=true", got.get(1), "an inactive request: " + got);
     assertEquals("MPI_Get_count count=2", got.get(got.size() - 1), "both partitions' elements: " + got);
   }
+
+  @Test
+  @SpecClause(source = "MPI-4.0 §4.2.2", text = "The MPI_PARRIVED function can be used to determine if the message "
+      + "data for a partition of a partitioned receive operation has arrived")
+  void aReceivePartition_hasArrivedOnceEverySendPartitionOverlappingItHas() {
+    // Four send partitions of 4 B, two receive partitions of 8 B: receive partition 0 is send
+    // partitions 0 and 1, receive partition 1 is 2 and 3. Only 0 and 1 are ready before rank 1 looks.
+    Program sender = program().call(new PartitionCalls.PsendInit(lit(1), lit(0), lit(4), lit(1), Datatype.INT,
+        MpiOp.WORLD, "p")).call(start("p")).call(new PartitionCalls.Pready(ReadyForm.RANGE, List.of(lit(0), lit(1)),
+            "p")).recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .call(new PartitionCalls.Pready(ReadyForm.RANGE, List.of(lit(2), lit(3)), "p")).waitFor("p", null).build();
+    Program receiver = program().call(new PartitionCalls.PrecvInit(lit(0), lit(0), lit(2), lit(2), Datatype.INT,
+        MpiOp.WORLD, "p")).call(start("p")).call(new MpiOp.Compute(lit(50_000)))
+        .call(new PartitionCalls.Parrived("p", lit(0), "a")).call(new PartitionCalls.Parrived("p", lit(1), "b"))
+        .send(lit(0), lit(9), lit(0), Datatype.INT).waitFor("p", null).build();
+    RunResult r = RankRuns.run(sender, receiver);
+    assertEquals(List.of(), RankRuns.errors(r));
+    assertEquals(List.of("MPI_Parrived flag=true", "MPI_Parrived flag=false"), returns(r, 1).stream()
+        .filter(s -> s.startsWith("MPI_Parrived")).toList());
+  }
 }
