@@ -82,6 +82,8 @@ class ReadyModeTest {
     assertEquals(List.of("erroneous: " + RULE + " at r0.t0"), r.problems());
     TraceEvent.ErroneousUse e = r.trace().of(TraceEvent.ErroneousUse.class).get(0);
     assertEquals(0, e.timeNs(), "judged when the send starts, not when its message arrives");
+    assertEquals("message 0#0 sent by r0.t0#0"
+        + ": its matching receive was not posted when the send started", e.detail(), "the detail names the message");
     assertEquals(1, r.trace().matches().size(), "the message is still received");
   }
 

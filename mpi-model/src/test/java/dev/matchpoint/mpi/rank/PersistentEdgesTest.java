@@ -1,0 +1,75 @@
+package dev.matchpoint.mpi.rank;
+
+import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
+import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
+import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.run.RunResult;
+import dev.matchpoint.mpi.trace.TraceEvent;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Persistent requests' arguments, MPI_Start of what it cannot start, and persistent calls to MPI_PROC_NULL. */
+class PersistentEdgesTest {
+  private static MpiOp sendInit(MpiOp.Send s, String request) {
+    return new MpiOp.SendInit(s.mode(), s.dest(), s.tag(), s.count(), s.type(), s.comm(), request);
+  }
+
+  private static MpiOp start(String... requests) {
+    return new MpiOp.Start(List.of(requests), requests.length > 1);
+  }
+
+  private static List<String> details(RunResult r) {
+    return r.trace().of(TraceEvent.ErrorRaised.class).stream().map(e -> e.call() + " " + e.error() + ": "
+        + e.detail()).toList();
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_WAIT with a null or inactive request "
+      + "argument.")
+  @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_REQUEST Invalid request (handle)")
+  void invalidInits_bindMpiRequestNull_whichMpiStartRejects_asItRejectsANonPersistentRequest() {
+    MpiOp badTag = sendInit(new MpiOp.Send(SendMode.STANDARD, lit(1), lit(-5), lit(1), Datatype.INT, MpiOp.WORLD),
+        "s");
+    MpiOp badSource = new MpiOp.RecvInit(lit(7), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q");
+    Program p = program().call(badTag).call(badSource).waitFor("s", null).waitFor("q", null).call(start("s"))
+        .irecv(lit(1), lit(0), lit(1), Datatype.INT, "r").call(start("r")).call(new MpiOp.Cancel("r"))
+        .waitFor("r", null).build();
+    RunResult r = RankRuns.run(p, program().build());
+    assertEquals(List.of("MPI_Send_init MPI_ERR_TAG", "MPI_Recv_init MPI_ERR_RANK", "MPI_Start MPI_ERR_REQUEST",
+        "MPI_Start MPI_ERR_REQUEST"), RankRuns.errors(r));
+    assertEquals(List.of("MPI_Start MPI_ERR_REQUEST: 's' is MPI_REQUEST_NULL",
+        "MPI_Start MPI_ERR_REQUEST: 'r' is not a persistent request"), details(r).subList(2, 4));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "The associated request should be inactive.")
+  void startallNamingOneRequestTwice_isErroneous_atTheSecond() {
+    MpiOp init = new MpiOp.RecvInit(lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p");
+    RunResult r = RankRuns.run(program().call(init).call(start("p", "p")).waitFor("p", null).build(),
+        program().send(lit(0), lit(0), lit(1), Datatype.INT).build());
+    assertEquals(List.of("MPI_Start of an active persistent request (MPI-3.1 §3.9)"), r.trace()
+        .of(TraceEvent.ErroneousUse.class).stream().map(TraceEvent.ErroneousUse::rule).toList());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.11", text = "A send to MPI_PROC_NULL succeeds and returns as soon as possible. A "
+      + "receive from MPI_PROC_NULL succeeds and returns as soon as possible with no modifications to the receive "
+      + "buffer.")
+  void persistentCallsWithMpiProcNull_completeWhenStarted_withTheProcNullStatus() {
+    MpiOp send = sendInit(new MpiOp.Send(SendMode.STANDARD, procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD),
+        "s");
+    MpiOp recv = new MpiOp.RecvInit(procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "q");
+    RunResult r = RankRuns.run(program().call(send).call(recv).call(start("s", "q")).waitFor("s", null)
+        .waitFor("q", "st").build());
+    assertEquals(List.of("MPI_Send_init ", "MPI_Recv_init ", "MPI_Startall ", "MPI_Wait ",
+        "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"),
+        RankRuns.returns(r, 0));
+  }
+}
