@@ -60,8 +60,8 @@ class DatatypeArgumentsTest {
             + "failed)", "MPI_Get_count MPI_ERR_TYPE: the datatype is MPI_DATATYPE_NULL",
         "MPI_Get_elements MPI_ERR_TYPE: the datatype is MPI_DATATYPE_NULL"), details(r));
     // 4 bytes are no whole number of elements of an empty type either.
-    assertEquals(List.of("MPI_Recv source=0 tag=0 count=4B", "MPI_Get_count count=MPI_UNDEFINED",
-        "MPI_Get_elements elements=MPI_UNDEFINED", "MPI_Type_contiguous empty=0 x MPI_INT uncommitted",
+    assertEquals(List.of("MPI_Recv source=0 tag=0 count=4B", "MPI_Get_count count=MPI_UNDEFINED MPI_ERR_TYPE",
+        "MPI_Get_elements elements=MPI_UNDEFINED MPI_ERR_TYPE", "MPI_Type_contiguous empty=0 x MPI_INT uncommitted",
         "MPI_Type_commit empty=0 x MPI_INT committed", "MPI_Get_count count=MPI_UNDEFINED"), RankRuns.returns(r, 1));
   }
 }
