@@ -5,22 +5,14 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.matchpoint.core.explore.FingerprintSink;
-import dev.matchpoint.core.explore.Footprint;
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.SpecClause;
-import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
-import dev.matchpoint.mpi.trace.TraceSink;
-import java.util.ArrayDeque;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,59 +78,26 @@ class BufferFootprintCoverTest {
   }
 
   /**
-   * Visits every reachable state and asserts that each enabled action whose footprint touches a
-   * rank's buffer also writes a thread or Sendrecv-half object of that rank; returns how many such
-   * actions it saw, so that a program that never touched a buffer cannot pass vacuously.
+   * Asserts on every step of every reachable state that an action whose footprint touches a rank's
+   * buffer also writes a thread or Sendrecv-half object of that rank; returns how many such touches
+   * it saw.
    */
   private static int assertBufferTouchesWriteAThread(String name, ModelSpec spec) {
-    World start = World.logical(spec, TraceSink.NONE, new Checks(List.of()), false);
-    Set<List<Long>> seen = new HashSet<>();
-    ArrayDeque<World> todo = new ArrayDeque<>();
-    seen.add(fp(start));
-    todo.add(start);
-    int touches = 0;
-    while (!todo.isEmpty()) {
-      World w = todo.poll();
-      for (Action a : w.enabled()) {
-        World.Successor next = w.successor(a);
-        Footprint f = next.footprint();
-        for (int i = 0; i < f.size(); i++) {
-          long object = f.object(i);
-          if (object >>> 56 != 5) {
-            continue;
-          }
-          touches++;
-          int rank = (int) (object & 0xffffffffL);
-          if (!writesAThreadOf(f, rank)) {
-            fail(name + ": " + a + " touches buffer(" + rank + ") but writes no thread of rank " + rank + ": " + f
-                + "\n" + w.report().toText());
-          }
+    return FootprintCover.everyStep(name, spec, (a, f, w) -> {
+      int touches = 0;
+      for (int i = 0; i < f.size(); i++) {
+        long object = f.object(i);
+        if (object >>> 56 != 5) {
+          continue;
         }
-        if (seen.add(fp(next.world()))) {
-          todo.add(next.world());
+        touches++;
+        int rank = (int) (object & 0xffffffffL);
+        if (!FootprintCover.writesAThreadOf(f, rank)) {
+          fail(name + ": " + a + " touches buffer(" + rank + ") but writes no thread of rank " + rank + ": " + f
+              + "\n" + w.report().toText());
         }
       }
-      assertTrue(seen.size() <= 20_000, name + ": more than 20,000 states");
-    }
-    return touches;
-  }
-
-  private static boolean writesAThreadOf(Footprint f, int rank) {
-    for (int i = 0; i < f.size(); i++) {
-      long object = f.object(i);
-      long kind = object >>> 56;
-      boolean thread = kind == 2 && ((object >>> 20) & 0xfffffffL) == rank;
-      boolean half = kind == 10 && ((object >>> 24) & 0xffffffffL) == rank;
-      if ((thread || half) && f.writes(i)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static List<Long> fp(World w) {
-    FingerprintSink f = new FingerprintSink();
-    w.hashInto(f);
-    return List.of(f.high(), f.low());
+      return touches;
+    });
   }
 }

@@ -7,8 +7,6 @@ import static dev.matchpoint.mpi.program.ProgramBuilder.program;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.matchpoint.core.explore.FingerprintSink;
-import dev.matchpoint.core.explore.Footprint;
 import dev.matchpoint.core.net.CreditPolicy;
 import dev.matchpoint.core.net.NetworkOptions;
 import dev.matchpoint.core.net.ProtocolOptions;
@@ -16,14 +14,8 @@ import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SendCancelPolicy;
 import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.SpecClause;
-import dev.matchpoint.mpi.check.Checks;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
-import dev.matchpoint.mpi.trace.TraceSink;
-import java.util.ArrayDeque;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,63 +74,30 @@ class LinkTailFootprintCoverTest {
   }
 
   /**
-   * Visits every reachable state and asserts that each enabled action that writes a link tail d->s,
+   * Asserts on every step of every reachable state that an action that writes a link tail d->s,
    * unless it delivers a packet of s->d, also writes a thread or Sendrecv-half object of rank d;
-   * returns how many such writes it saw, so that a program that sends nothing cannot pass vacuously.
+   * returns how many such writes it saw.
    */
   private static int assertTailWritesWriteAThread(String name, ModelSpec spec) {
-    World start = World.logical(spec, TraceSink.NONE, new Checks(List.of()), false);
-    Set<List<Long>> seen = new HashSet<>();
-    ArrayDeque<World> todo = new ArrayDeque<>();
-    seen.add(fp(start));
-    todo.add(start);
-    int writes = 0;
-    while (!todo.isEmpty()) {
-      World w = todo.poll();
-      for (Action a : w.enabled()) {
-        World.Successor next = w.successor(a);
-        Footprint f = next.footprint();
-        for (int i = 0; i < f.size(); i++) {
-          long object = f.object(i);
-          if (object >>> 56 != 3 || !f.writes(i)) {
-            continue;
-          }
-          int d = (int) ((object >>> 24) & 0xffffffffL);
-          int s = (int) (object & 0xffffff);
-          if (a.kind() == Action.Kind.DELIVER && a.source() == s && a.rank() == d) {
-            continue;
-          }
-          writes++;
-          if (!writesAThreadOf(f, d)) {
-            fail(name + ": " + a + " writes the tail " + d + "->" + s + " but no thread of rank " + d + ": " + f
-                + "\n" + w.report().toText());
-          }
+    return FootprintCover.everyStep(name, spec, (a, f, w) -> {
+      int writes = 0;
+      for (int i = 0; i < f.size(); i++) {
+        long object = f.object(i);
+        if (object >>> 56 != 3 || !f.writes(i)) {
+          continue;
         }
-        if (seen.add(fp(next.world()))) {
-          todo.add(next.world());
+        int d = (int) ((object >>> 24) & 0xffffffffL);
+        int s = (int) (object & 0xffffff);
+        if (a.kind() == Action.Kind.DELIVER && a.source() == s && a.rank() == d) {
+          continue;
+        }
+        writes++;
+        if (!FootprintCover.writesAThreadOf(f, d)) {
+          fail(name + ": " + a + " writes the tail " + d + "->" + s + " but no thread of rank " + d + ": " + f
+              + "\n" + w.report().toText());
         }
       }
-      assertTrue(seen.size() <= 20_000, name + ": more than 20,000 states");
-    }
-    return writes;
-  }
-
-  private static boolean writesAThreadOf(Footprint f, int rank) {
-    for (int i = 0; i < f.size(); i++) {
-      long object = f.object(i);
-      long kind = object >>> 56;
-      boolean thread = kind == 2 && ((object >>> 20) & 0xfffffffL) == rank;
-      boolean half = kind == 10 && ((object >>> 24) & 0xffffffffL) == rank;
-      if ((thread || half) && f.writes(i)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static List<Long> fp(World w) {
-    FingerprintSink f = new FingerprintSink();
-    w.hashInto(f);
-    return List.of(f.high(), f.low());
+      return writes;
+    });
   }
 }
