@@ -3,7 +3,6 @@ package dev.matchpoint.core.explore;
 import dev.matchpoint.core.codec.StateCodec;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -313,33 +312,16 @@ final class LevelSearch<S, A> {
         c.finalVerdict.add(ts.verdict(s));
         continue;
       }
-      Map<A, Footprint> z = SleepSets.sleepMap(level.sleep[i], enabled);
-      long old = level.old[i];
-      Map<A, Footprint> explored = null;
-      for (A a : ts.persistentSet(s, enabled)) {
-        int index = enabled.indexOf(a);
-        if (z.containsKey(a) || (old != VisitedTable.ABSENT && !StatefulSearch.storedHas((int) old, index))) {
-          continue;
-        }
-        if (explored == null) {
-          explored = new LinkedHashMap<>(z);
-        }
-        Footprint fp = new Footprint();
-        S child = ts.execute(s, a, fp);
-        Map<A, Footprint> childSleep = new LinkedHashMap<>();
-        for (Map.Entry<A, Footprint> e : explored.entrySet()) {
-          if (!e.getValue().conflicts(fp)) {
-            childSleep.put(e.getKey(), e.getValue());
-          }
-        }
-        explored.put(a, fp);
-        arrive(c, child, childSleep, i, index);
-        long t = transitions.incrementAndGet();
-        if (t % Tally.POLL_INTERVAL == 0) {
-          poll(t, depth + 1);
-        }
-      }
-      if (explored == null) {
+      int entry = i;
+      boolean explored = LevelStep.explore(ts, s, enabled, SleepSets.sleepMap(level.sleep[i], enabled), level.old[i],
+          (child, childSleep, index) -> {
+            arrive(c, child, childSleep, entry, index);
+            long t = transitions.incrementAndGet();
+            if (t % Tally.POLL_INTERVAL == 0) {
+              poll(t, depth + 1);
+            }
+          });
+      if (!explored) {
         c.leaves++;
       }
     }

@@ -102,9 +102,49 @@ public final class LevelStep<S, A> {
       out.finalState(ts.verdict(s));
       return 0;
     }
-    Map<A, Footprint> z = SleepSets.sleepMap(sleep, enabled);
+    int[] transitions = new int[1];
+    boolean explored = explore(ts, s, enabled, SleepSets.sleepMap(sleep, enabled), old, (child, childSleep, index) -> {
+      StateKey key = StateKey.of(ts, child);
+      long[] compact = childSleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(childSleep, ts.enabled(child));
+      out.successor(codec.encode(child), key.high(), key.low(), compact, index);
+      transitions[0]++;
+    });
+    if (!explored) {
+      out.leaf();
+    }
+    return transitions[0];
+  }
+
+  /** Receives each successor of {@link #explore}. */
+  interface Arrival<S, A> {
+    /**
+     * One successor.
+     *
+     * @param child the successor state
+     * @param childSleep its sleep set: actions with their footprints, in exploration order
+     * @param index the index of the action taken among the state's enabled actions
+     */
+    void arrive(S child, Map<A, Footprint> childSleep, int index);
+  }
+
+  /**
+   * The expansion of one state both level searches make ({@link LevelSearch} in process, this
+   * class for engines): the actions of its persistent set that are not asleep and, for a state
+   * stored before, were asleep in its stored mask; each successor gets the sleep set plus the
+   * actions explored before it, less those whose footprint conflicts with its own (Godefroid's sleep
+   * sets with a state cache, as {@link StatefulSearch}).
+   *
+   * @param ts the transition system
+   * @param s the state
+   * @param enabled its enabled actions, not empty
+   * @param z its sleep set, by action
+   * @param old the mask it had stored before, or {@link #ABSENT}
+   * @param arrival receives each successor, in the persistent set's order
+   * @return whether any action was explored (false: the state is a leaf of the search)
+   */
+  static <S, A> boolean explore(TransitionSystem<S, A> ts, S s, List<A> enabled, Map<A, Footprint> z, long old,
+      Arrival<S, A> arrival) {
     Map<A, Footprint> explored = null;
-    int transitions = 0;
     for (A a : ts.persistentSet(s, enabled)) {
       int index = enabled.indexOf(a);
       if (z.containsKey(a) || (old != ABSENT && !StatefulSearch.storedHas((int) old, index))) {
@@ -122,15 +162,9 @@ public final class LevelStep<S, A> {
         }
       }
       explored.put(a, fp);
-      StateKey key = StateKey.of(ts, child);
-      long[] compact = childSleep.isEmpty() ? SleepSets.NONE : SleepSets.compact(childSleep, ts.enabled(child));
-      out.successor(codec.encode(child), key.high(), key.low(), compact, index);
-      transitions++;
+      arrival.arrive(child, childSleep, index);
     }
-    if (explored == null) {
-      out.leaf();
-    }
-    return transitions;
+    return explored != null;
   }
 
   /**
