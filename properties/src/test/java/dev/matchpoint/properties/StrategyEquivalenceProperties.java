@@ -169,10 +169,17 @@ class StrategyEquivalenceProperties {
       "MPI_Test_cancelled", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Request_get_status", "MPI_Get_elements",
       "MPI_Comm_rank", "MPI_Comm_size").withChannelEvents();
 
-  /** Swarm programs over every feature, policy and network order. */
+  /**
+   * Swarm programs over every feature, policy and network order, but for derived datatypes, the
+   * exchanges and communicators created at run time, which {@link #typesExchangesCommunicators()}
+   * draws on smaller programs: on programs of this size they leave about one naive enumeration in
+   * eight within its budget, too few checks for the property (it ran out of tries in CI).
+   */
   @Provide
   Arbitrary<SwarmProgram> everyFeature() {
-    return MpiArbitraries.swarmPrograms();
+    java.util.EnumSet<Feature> drawn = java.util.EnumSet.complementOf(
+        java.util.EnumSet.of(Feature.DERIVED_TYPES, Feature.EXCHANGES, Feature.RUNTIME_COMMUNICATORS));
+    return MpiArbitraries.swarmPrograms().features(drawn.toArray(Feature[]::new));
   }
 
   /**
