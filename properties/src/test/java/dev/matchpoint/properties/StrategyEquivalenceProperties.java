@@ -217,7 +217,9 @@ class StrategyEquivalenceProperties {
    * outcome set of the naive enumeration of every schedule; each outcome also records every call
    * result a thread observed ({@link #OBSERVE}). See {@link #assertSameOutcomes} for budgets.
    */
-  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
+  // Programs whose naive enumeration outgrows its budget are discarded: 13 to 29 of 60 complete
+  // in the runs seen; jqwik's default (give up past five discards per check) would fail below 10.
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE, maxDiscardRatio = 10)
   @AddLifecycleHook(TriesFromSystemProperty.class)
   @SpecClause(source = "DESIGN §5", text = CLAUSE)
   void reducedSearches_onSwarmPrograms_reachTheOutcomesOfNaiveEnumeration(@ForAll("everyFeature") SwarmProgram p) {
@@ -225,7 +227,7 @@ class StrategyEquivalenceProperties {
   }
 
   /** The same on small programs that use derived datatypes, the exchanges or runtime communicators. */
-  @Property(tries = 30, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 30, edgeCases = EdgeCasesMode.NONE, maxDiscardRatio = 10)
   @AddLifecycleHook(TriesFromSystemProperty.class)
   @SpecClause(source = "DESIGN §5", text = CLAUSE)
   void reducedSearches_onTypesExchangesAndCommunicators_reachTheOutcomesOfNaiveEnumeration(
