@@ -48,9 +48,10 @@ class BenchExploreCommandTest {
 
   @Test
   void targets_areTheIssues() {
-    assertEquals(1, BenchExploreCommand.targetSeconds(4));
-    assertEquals(10, BenchExploreCommand.targetSeconds(5));
-    assertEquals(120, BenchExploreCommand.targetSeconds(6));
-    assertEquals(-1, BenchExploreCommand.targetSeconds(3));
+    assertEquals(3, BenchExploreCommand.targetCpuSeconds(6));
+    assertEquals(300, BenchExploreCommand.targetCpuSeconds(7));
+    assertEquals(-1, BenchExploreCommand.targetCpuSeconds(5));
+    assertEquals(1, BenchExploreCommand.PROBE_RACE_4_TARGET_SECONDS);
+    assertEquals(24, BenchExploreCommand.BYTES_PER_STATE_TARGET);
   }
 }
