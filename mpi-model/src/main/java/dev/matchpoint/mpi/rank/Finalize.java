@@ -50,14 +50,14 @@ final class Finalize {
     // The network's messages by destination, each list in network order: one pass, not one per rank.
     Map<Integer, List<Message>> inFlight = new HashMap<>();
     for (InFlight f : w.net.inFlight()) {
-      if (f.packet().payload() instanceof Payloads.Envelope e) {
-        inFlight.computeIfAbsent(f.dest(), d -> new ArrayList<>()).add(e.message());
+      if (f.packet().payload() instanceof Message m) {
+        inFlight.computeIfAbsent(f.dest(), d -> new ArrayList<>()).add(m);
       }
     }
     Map<Integer, List<Message>> awaitingCredit = new HashMap<>();
     for (Packet p : w.net.awaitingCredit()) {
-      if (p.payload() instanceof Payloads.Envelope e) {
-        awaitingCredit.computeIfAbsent(p.dest(), d -> new ArrayList<>()).add(e.message());
+      if (p.payload() instanceof Message m) {
+        awaitingCredit.computeIfAbsent(p.dest(), d -> new ArrayList<>()).add(m);
       }
     }
     for (RankState rank : w.ranks) {

@@ -7,7 +7,8 @@ import dev.matchpoint.mpi.match.Message;
 import dev.matchpoint.mpi.program.SourceLocation;
 
 /**
- * Payloads of the point-to-point protocol packets (seed 004): EAGER and RTS carry the envelope, CTS
+ * Payloads of the point-to-point protocol packets (seed 004): EAGER and RTS carry the {@link
+ * Message} itself (its envelope; no wrapper object per message, it hashes and encodes the same), CTS
  * answers an RTS once the matching receive (or Mrecv) starts, DATA follows a CTS, ACK acknowledges
  * a synchronous eager send once its receive starts.
  */
@@ -24,14 +25,6 @@ final class Payloads {
   static final String BIND = "BIND";
   static final String UNBIND = "UNBIND";
   static final String CDATA = "CDATA";
-
-  /** EAGER (envelope and data) or RTS (envelope only). */
-  record Envelope(Message message) implements StateHashable {
-    @Override
-    public void hashInto(PrimitiveSink sink) {
-      message.hashInto(sink);
-    }
-  }
 
   /** Clear to send: the receiver's request is ready for the data. */
   record Cts(long sendRequestId, long recvRequestId) implements StateHashable {

@@ -66,16 +66,16 @@ final class Protocols {
       ReadySends.started(w, t, r.id, dest, tag, ctx, m.key(), at);
     }
     if (eager) {
-      w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, new Payloads.Envelope(m)), wire);
+      w.sendEager(new Packet(Payloads.EAGER, t.rank, dest, wire, m), wire);
     } else {
-      w.send(new Packet(Payloads.RTS, t.rank, dest, p.headerBytes(), new Payloads.Envelope(m)));
+      w.send(new Packet(Payloads.RTS, t.rank, dest, p.headerBytes(), m));
     }
   }
 
   static void injected(World w, InFlight f) {
     Packet p = f.packet();
     if (Payloads.EAGER.equals(p.kind())) {
-      Message m = ((Payloads.Envelope) p.payload()).message();
+      Message m = (Message) p.payload();
       w.after(f.injectedNs(), SendInjected.of(w, m.sendRequestId(), m.mode() == SendMode.SYNCHRONOUS, m.key()));
     } else if (Payloads.CDATA.equals(p.kind())) {
       Channels.injected(w, f);
@@ -147,7 +147,7 @@ final class Protocols {
         RankState outer = w.arriving;
         w.arriving = rank;
         try {
-          rank.engine.arrive(((Payloads.Envelope) p.payload()).message(), w.arrived, w.droppedOnArrival);
+          rank.engine.arrive((Message) p.payload(), w.arrived, w.droppedOnArrival);
         } finally {
           w.arriving = outer;
         }

@@ -80,8 +80,8 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
 
   private static String packet(Packet p) {
     String s = p.kind() + " " + p.source() + "->" + p.dest() + " " + p.sizeBytes() + " B";
-    if (p.payload() instanceof Payloads.Envelope e) {
-      s += " message " + MessageIds.format(e.message().key());
+    if (p.payload() instanceof Message m) {
+      s += " message " + MessageIds.format(m.key());
     }
     return s;
   }
@@ -179,7 +179,7 @@ public record StateReport(List<BlockedThread> threads, List<RankQueues> ranks, L
             + "receive has started)" : "sending DATA");
       }
       for (Packet p : w.net.awaitingCredit()) {
-        if (p.payload() instanceof Payloads.Envelope e && e.message().sendRequestId() == r.id) {
+        if (p.payload() instanceof Message m && m.sendRequestId() == r.id) {
           return what + ": eager, waiting for eager credit at rank " + r.dest;
         }
       }

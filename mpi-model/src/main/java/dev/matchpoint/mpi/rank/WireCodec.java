@@ -120,9 +120,9 @@ final class WireCodec implements PacketCodec {
     Object o = p.payload();
     if (o == null) {
       w.putVar(0);
-    } else if (o instanceof Payloads.Envelope e) {
+    } else if (o instanceof Message m) {
       w.putVar(1);
-      putMessage(e.message(), w);
+      putMessage(m, w);
     } else if (o instanceof Payloads.Cts c) {
       w.putVar(2).putId(c.sendRequestId()).putId(c.recvRequestId());
     } else if (o instanceof Payloads.Data d) {
@@ -164,7 +164,7 @@ final class WireCodec implements PacketCodec {
     int tag = r.getVarInt();
     Object payload = switch (tag) {
       case 0 -> null;
-      case 1 -> new Payloads.Envelope(getMessage(r));
+      case 1 -> getMessage(r);
       case 2 -> new Payloads.Cts(r.getId(), r.getId());
       case 3 -> new Payloads.Data(r.getId(), r.getId(), r.getVar());
       case 4 -> new Payloads.Ack(r.getId());

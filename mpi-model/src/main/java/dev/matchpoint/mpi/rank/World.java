@@ -776,9 +776,8 @@ public final class World implements NetworkListener, StateHashable {
   }
 
   private static String describePayload(Packet p) {
-    if (p.payload() instanceof Payloads.Envelope e) {
-      return " (message " + dev.matchpoint.mpi.match.MessageIds.format(e.message().key()) + ", tag "
-          + e.message().tag() + ")";
+    if (p.payload() instanceof dev.matchpoint.mpi.match.Message m) {
+      return " (message " + dev.matchpoint.mpi.match.MessageIds.format(m.key()) + ", tag " + m.tag() + ")";
     }
     return "";
   }
