@@ -15,7 +15,9 @@ import java.util.OptionalLong;
  * is the same operation at every member (MPI-3.1 §5.12: "All processes must call collective
  * operations (blocking and nonblocking) in the same order per communicator"). A member's own count
  * is the bytes it sent (Gatherv) or received (Scatterv); a root that used MPI_IN_PLACE records none
- * for itself and so gets 0 as its own count and list entry, which match.
+ * for itself and so gets 0 as its own count and list entry, which match. A trace that records the
+ * root's list itself (SimGrid TI) gives it as is, so that a member whose bytes differ from its entry
+ * is imported as the erroneous call it was.
  */
 final class VectorCounts {
   private record Key(long communicator, long index) {}
@@ -68,6 +70,9 @@ final class VectorCounts {
    * @return one entry per rank, or null when some member's call or bytes are not in the trace
    */
   List<Long> all(TraceOp.Collective c, int worldSize) {
+    if (c.memberBytes().size() == worldSize) {
+      return c.memberBytes();
+    }
     Map<Integer, Long> members = own.get(keys.get(c));
     List<Long> out = new ArrayList<>();
     for (int r = 0; r < worldSize; r++) {

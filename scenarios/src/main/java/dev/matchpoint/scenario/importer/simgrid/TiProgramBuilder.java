@@ -154,6 +154,7 @@ final class TiProgramBuilder {
     OptionalInt root = OptionalInt.empty();
     OptionalLong sent = OptionalLong.empty();
     OptionalLong received = OptionalLong.empty();
+    List<Long> members = new ArrayList<>();
     int rootField = switch (action) {
       case "bcast" -> 3;
       case "reduce", "gather", "scatter" -> 4;
@@ -210,7 +211,8 @@ final class TiProgramBuilder {
         boolean gather = action.equals("gatherv");
         long total = 0;
         for (int i = 0; i < ranks; i++) {
-          total += bytes(l, gather ? 3 + i : 2 + i, element);
+          members.add(bytes(l, gather ? 3 + i : 2 + i, element));
+          total += members.get(i);
         }
         long own = bytes(l, gather ? 2 : 2 + ranks, element);
         sent = OptionalLong.of(gather ? own : isRoot ? total : 0);
@@ -218,7 +220,8 @@ final class TiProgramBuilder {
       }
       default -> { }
     }
-    ops.add(new TraceOp.Collective(NO_TIME, action.toUpperCase(java.util.Locale.ROOT), 0, root, sent, received));
+    ops.add(new TraceOp.Collective(NO_TIME, action.toUpperCase(java.util.Locale.ROOT), 0, root, sent, received,
+        members));
   }
 
   /** Checks the arguments smpi_replay requires (it ignores any beyond those it reads). */
