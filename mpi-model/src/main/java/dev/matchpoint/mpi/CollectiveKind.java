@@ -36,7 +36,7 @@ public enum CollectiveKind {
    * MPI_Reduce_scatter_block (MPI-3.1 §5.10.1): recursive halving, ceil(log2 n) rounds; {@code
    * count} is the block each member receives (recvcount).
    */
-  REDUCE_SCATTER_BLOCK("reduce_scatter_block", "MPI_Reduce_scatter_block", false, true, "recursive-halving");
+  REDUCE_SCATTER_BLOCK("reduce-scatter-block", "MPI_Reduce_scatter_block", false, true, "recursive-halving");
 
   private final String statement;
   private final String mpiName;

@@ -103,7 +103,7 @@ class CollectiveEquivalenceProperties {
             case 5 -> new Collective("ibcast: {root: " + root + "}", true);
             case 6 -> new Collective("gatherv: {root: " + root + ", count: rank + 1, counts: " + counts + "}", false);
             case 7 -> new Collective("iscatterv: {root: " + root + ", count: rank + 1, counts: " + counts + "}", true);
-            case 8 -> new Collective("reduce_scatter_block: {op: sum}", false);
+            case 8 -> new Collective("reduce-scatter-block: {op: sum}", false);
             default -> new Collective("iallreduce: {op: max}", true);
           });
       Arbitrary<Integer> key = Arbitraries.integers().between(0, 4);

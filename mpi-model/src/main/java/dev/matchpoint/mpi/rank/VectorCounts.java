@@ -27,7 +27,7 @@ import java.util.List;
  */
 final class VectorCounts {
   /** Returned by {@link #atRoot} after an MPI error at the call (compared by identity). */
-  static final List<Integer> ERROR = new ArrayList<>();
+  static final List<Integer> ERROR = java.util.Collections.unmodifiableList(new ArrayList<>());
 
   private VectorCounts() {}
 

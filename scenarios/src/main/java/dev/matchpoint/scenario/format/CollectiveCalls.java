@@ -14,7 +14,7 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * The collective statements (MPI-3.1 chapter 5): {@code barrier}, {@code bcast}, {@code
- * reduce}, {@code allreduce}, {@code reduce_scatter_block}, {@code gather}, {@code gatherv}, {@code
+ * reduce}, {@code allreduce}, {@code reduce-scatter-block}, {@code gather}, {@code gatherv}, {@code
  * scatter}, {@code scatterv}, {@code allgather}, {@code alltoall}, and their nonblocking forms with
  * a {@code request} (MPI-3.1 §5.12): {@code ibarrier}, ...
  * Reads them ({@link CallReader} owns the table; this class adds its rows) and writes them back, so

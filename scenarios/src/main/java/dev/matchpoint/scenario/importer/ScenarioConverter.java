@@ -49,13 +49,15 @@ import java.util.TreeSet;
  *       under the trace's later Wait or Cancel; computation becomes {@code compute} (seconds as ns; flops at {@link
  *       Options#flopsPerNs}; GOAL time units as ns).
  *   <li>A collective the model has (Barrier, Bcast, Gather, Gatherv, Scatter, Scatterv, Allgather,
- *       Alltoall, Reduce, Allreduce, Reduce_scatter_block; MPI-3.1 chapter 5) on a communicator of every rank becomes that collective call,
- *       blocking (OTF2's MpiCollectiveEnd and TI's actions are the blocking forms): the root
- *       translated to a world rank, an MPI_BYTE count per member (per block for Gather, Scatter,
- *       Allgather, Alltoall) derived from the recorded bytes, MPI_SUM for a reduction (the trace
- *       does not record the operator; noted). Any other collective (v variants, Reduce_scatter,
- *       Scan, Exscan, ...), one on a communicator of fewer ranks, or a rooted one without a root is
- *       left out and noted with its count.
+ *       Alltoall, Reduce, Allreduce, Reduce_scatter_block; MPI-3.1 chapter 5) on a communicator of
+ *       every rank becomes that collective call, blocking (OTF2's MpiCollectiveEnd and TI's actions
+ *       are the blocking forms): the root translated to a world rank, an MPI_BYTE count per
+ *       member (per block for Gather, Scatter, Allgather, Alltoall; at a Gatherv or Scatterv root
+ *       also the list of every member's, {@link VectorCounts}) derived from the recorded bytes,
+ *       MPI_SUM for a reduction (the trace does not record the operator; noted). Any other
+ *       collective (Allgatherv, Alltoallv, Reduce_scatter, Scan, Exscan, ...), one on a
+ *       communicator of fewer ranks, or a rooted one without a root is left out and noted with its
+ *       count.
  *   <li>With {@link Options#timingGaps} and timestamps, the time between two operations of a
  *       location becomes a {@code compute} before the second: an approximation that also counts
  *       the time the first spent blocked.
@@ -427,7 +429,9 @@ public final class ScenarioConverter {
    */
   private MpiOp collective(TraceOp.Collective c, TraceLocation loc, int index, Map<String, Integer> leftOut)
       throws TraceImportException {
-    CollectiveKind kind = CollectiveKind.ofStatement(c.operation().toLowerCase(java.util.Locale.ROOT));
+    // OTF2 and TI name them in upper case with underscores: REDUCE_SCATTER_BLOCK is reduce-scatter-block.
+    CollectiveKind kind = CollectiveKind.ofStatement(
+        c.operation().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
     TraceCommunicator comm = commNames.containsKey(c.communicator()) ? trace.communicator(c.communicator()) : null;
     String reason = null;
     if (kind == null) {

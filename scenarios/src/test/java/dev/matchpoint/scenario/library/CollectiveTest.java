@@ -40,7 +40,7 @@ class CollectiveTest {
             - alltoall: {count: 2}
             - gatherv: {root: 1, count: 2, counts: [2, 2, 2, 2, 2]}
             - scatterv: {root: 1, count: 2, counts: [2, 2, 2, 2, 2]}
-            - reduce_scatter_block: {count: 1, type: int, op: sum}
+            - reduce-scatter-block: {count: 1, type: int, op: sum}
       """;
 
   /** A scenario from text, named t.yaml. */

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** MPI_Gatherv, MPI_Scatterv and MPI_Reduce_scatter_block and their nonblocking forms (MPI-3.1 §5.5, §5.6, §5.10.1). */
+/** MPI_Gatherv, MPI_Scatterv, MPI_Reduce_scatter_block and their nonblocking forms (MPI-3.1 §5.5, §5.6, §5.10.1). */
 class VectorCollectiveTest {
   private static final String GATHERV = "MPI-3.1 §5.5";
   private static final String GATHERV_RULE = "The type signature implied by sendcount, sendtype on process i must be "
@@ -166,7 +166,8 @@ class VectorCollectiveTest {
         """)).outcome());
     RunResult missing = CollectiveTest.timed(everyRank("gatherv: {root: 0}"));
     assertEquals(List.of("MPI_ERR_ARG from MPI_Gatherv at r0.t0"), missing.problems());
-    RunResult negative = CollectiveTest.timed(everyRank("igatherv: {root: 2, counts: [1, -1, 1], request: q}\n      - wait: {request: q}"));
+    RunResult negative = CollectiveTest.timed(everyRank("igatherv: {root: 2, counts: [1, -1, 1], request: q}\n"
+        + "      - wait: {request: q}"));
     assertEquals(List.of("MPI_ERR_COUNT from MPI_Igatherv at r2.t0"), negative.problems());
     // On world the length is known from the file: a usage error with its location.
     ScenarioException e = assertThrows(ScenarioException.class, () -> everyRank("scatterv: {root: 0, counts: [1, 2]}"));
@@ -178,10 +179,10 @@ class VectorCollectiveTest {
   @SpecClause(source = "MPI-3.1 §5.10.1", text = "The routine is called by all group members using the same arguments "
       + "for recvcount, datatype, op and comm.")
   void reduceScatterBlock_waitsForEveryMember_andMismatchedRecvcountOrOpIsErroneous() {
-    Scenario ok = everyRank("reduce_scatter_block: {count: 2, op: sum}");
+    Scenario ok = everyRank("reduce-scatter-block: {count: 2, op: sum}");
     assertEquals(Set.of("ok"), CollectiveTest.outcomes(ok));
-    String base = "scenario: v\nranks:\n  - rank: 0..1\n    program:\n      - reduce_scatter_block: {count: 2, op: "
-        + "sum}\n  - rank: 2\n    program:\n      - reduce_scatter_block: {%s}\n";
+    String base = "scenario: v\nranks:\n  - rank: 0..1\n    program:\n      - reduce-scatter-block: {count: 2, op: "
+        + "sum}\n  - rank: 2\n    program:\n      - reduce-scatter-block: {%s}\n";
     for (String[] bad : List.of(new String[] {"count: 3, op: sum", "type signature 3 x MPI_INT here but 2 x MPI_INT"},
         new String[] {"count: 2, op: max", "operator MPI_MAX here but MPI_SUM"})) {
       Scenario s = load(String.format(base, bad[0]));
@@ -191,7 +192,7 @@ class VectorCollectiveTest {
     }
     // Every member needs every member's call: a member that never calls leaves the others waiting.
     RunResult r = CollectiveTest.timed(load("scenario: v\nranks:\n  - rank: 0..1\n    program:\n      - "
-        + "reduce_scatter_block: {op: sum}\n  - rank: 2\n    program: []\n"));
+        + "reduce-scatter-block: {op: sum}\n  - rank: 2\n    program: []\n"));
     assertEquals(Outcome.DEADLOCK, r.outcome());
   }
 
@@ -200,7 +201,7 @@ class VectorCollectiveTest {
       + "completed in a separate completion call")
   void nonblockingForms_completeThroughWait_inLogicalAndTimedMode() {
     Scenario s = everyRank("igatherv: {root: 1, count: rank, counts: [0, 1, 2], request: a}\n      - iscatterv: "
-        + "{root: 2, count: 1, counts: [1, 1, 1], type: double, request: b}\n      - ireduce_scatter_block: {count: 4, "
+        + "{root: 2, count: 1, counts: [1, 1, 1], type: double, request: b}\n      - ireduce-scatter-block: {count: 4, "
         + "op: max, request: c}\n      - waitall: {requests: [c, b, a]}");
     assertEquals(Set.of("ok"), CollectiveTest.outcomes(s));
     RunResult logical = Runner.logical(ScenarioLoader.compile(s), FifoScheduler.INSTANCE, s.runOptions()
@@ -252,7 +253,7 @@ class VectorCollectiveTest {
             program:
               - gatherv: {root: 0, count: 1, counts: [1, 1, 1, 1, 1], type: double}
               - scatterv: {root: 0, count: "rank * 100", counts: [0, 100, 200, 300, 400], type: double}
-              - reduce_scatter_block: {count: 1, type: int, op: sum}
+              - reduce-scatter-block: {count: 1, type: int, op: sum}
         """));
     assertEquals(Outcome.OK, r.outcome(), r.problems().toString());
     // 5 ranks: ceil(log2 5) = 3 rounds of 2o + L + (n-1)G (as CollectiveTest): 1401 ns for 8 bytes; the
@@ -277,9 +278,9 @@ class VectorCollectiveTest {
   @Test
   void statements_parse_andWriteBackToAnEqualScenario() {
     Scenario s = everyRank("gatherv: {root: 0, count: rank, counts: [0, 1, size - 1], type: double}\n      - "
-        + "scatterv: {root: 2, count: 1, counts: [1, 1, 1], comm: world}\n      - reduce_scatter_block: {count: 3, "
+        + "scatterv: {root: 2, count: 1, counts: [1, 1, 1], comm: world}\n      - reduce-scatter-block: {count: 3, "
         + "op: min}\n      - igatherv: {root: 1, request: a}\n      - iscatterv: {root: 1, request: b}\n      - "
-        + "ireduce_scatter_block: {op: prod, request: c}");
+        + "ireduce-scatter-block: {op: prod, request: c}");
     List<MpiOp.Collective> calls = s.ranks().get(0).get(0).body().stream()
         .map(st -> (MpiOp.Collective) ((Stmt.Call) st).op()).toList();
     assertEquals(List.of("MPI_Gatherv", "MPI_Scatterv", "MPI_Reduce_scatter_block", "MPI_Igatherv", "MPI_Iscatterv",
