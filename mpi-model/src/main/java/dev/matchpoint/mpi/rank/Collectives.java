@@ -30,6 +30,8 @@ import java.util.TreeMap;
  *       call that differs from the same operation's call at a lower-numbered rank is an erroneous
  *       use, rule {@link #RULE}, reported at the later call naming both locations; the call still
  *       counts as the member's arrival, so the others are not left blocked by it.
+ *       Gatherv and Scatterv, whose counts differ per member, match each member's signature with
+ *       its entry of the root's counts instead ({@link VectorCounts}).
  *   <li>Returning: a member's own part is done when the calls it needs have been made ({@link
  *       CollectiveKind#needsAll}, {@link CollectiveKind#needsRoot}); a synchronising call also waits
  *       for every member. Under {@link CollectiveSync#ANY} each call where the two differ has two

@@ -77,9 +77,9 @@ final class CollectiveCalls {
    * Builds a collective call: {@code root} required for rooted operations (a literal must be a
    * rank of the world), {@code count} default 1, {@code type} default {@code int}, {@code op}
    * required for reductions, {@code counts} (Gatherv, Scatterv) optional: a list of count
-   * expressions, one per member, whose length must be the world's size on {@code world} or a
-   * declared communicator (each a duplicate of the world); on a communicator variable its length is
-   * checked when the root calls.
+   * expressions (a literal must not be negative), one per member, whose length must be the world's
+   * size on {@code world} or a declared communicator (each a duplicate of the world); on a
+   * communicator variable its length is checked when the root calls.
    *
    * @param kind the operation
    * @param a its arguments
@@ -132,12 +132,18 @@ final class CollectiveCalls {
     List<Expr> out = new ArrayList<>();
     for (Node n : items) {
       ScalarNode s = YamlNodes.scalar(a.map().file(), n, "a count");
+      Expr e;
       try {
-        out.add(ExprParser.expr(s.getValue(), Role.VALUE, type instanceof Datatype d ? d : null));
+        e = ExprParser.expr(s.getValue(), Role.VALUE, type instanceof Datatype d ? d : null);
       } catch (ExprLexer.ParseError err) {
         throw new dev.matchpoint.scenario.ScenarioException(YamlNodes.at(a.map().file(), s, err.offset),
             "in 'counts' of " + kind.statement() + ": " + err.getMessage());
       }
+      if (e instanceof Expr.Lit l && l.value() < 0) {
+        throw YamlNodes.error(a.map().file(), s, "count " + l.value() + " in 'counts' of " + kind.statement()
+            + " must not be negative");
+      }
+      out.add(e);
     }
     return out;
   }

@@ -143,7 +143,7 @@ class VectorCollectiveTest {
           - rank: 0
             program:
               - comm-split: {color: 0, into: c}
-              - gatherv: {root: 1, counts: [-5, 1 / 0], comm: c}
+              - gatherv: {root: 1, counts: [rank - 5, 1 / 0], comm: c}
           - rank: 1
             program:
               - comm-split: {color: 0, into: c}
@@ -158,7 +158,7 @@ class VectorCollectiveTest {
           - rank: 0
             program:
               - comm-split: {color: 0, into: c}
-              - gatherv: {root: 1, counts: [-5, 1 / 0], comm: c}
+              - gatherv: {root: 1, counts: [rank - 5, 1 / 0], comm: c}
           - rank: 1
             program:
               - comm-split: {color: 0, into: c}
@@ -166,10 +166,14 @@ class VectorCollectiveTest {
         """)).outcome());
     RunResult missing = CollectiveTest.timed(everyRank("gatherv: {root: 0}"));
     assertEquals(List.of("MPI_ERR_ARG from MPI_Gatherv at r0.t0"), missing.problems());
-    RunResult negative = CollectiveTest.timed(everyRank("igatherv: {root: 2, counts: [1, -1, 1], request: q}\n"
+    RunResult negative = CollectiveTest.timed(everyRank("igatherv: {root: 2, counts: [1, rank - 3, 1], request: q}\n"
         + "      - wait: {request: q}"));
     assertEquals(List.of("MPI_ERR_COUNT from MPI_Igatherv at r2.t0"), negative.problems());
-    // On world the length is known from the file: a usage error with its location.
+    // On world the length is known from the file, and a literal's sign: usage errors with their location.
+    ScenarioException negative1 = assertThrows(ScenarioException.class,
+        () -> everyRank("gatherv: {root: 0, counts: [1, -1, 1]}"));
+    assertTrue(negative1.getMessage().startsWith("t.yaml:5:40:") && negative1.getMessage().contains("count -1 in "
+        + "'counts' of gatherv must not be negative"), negative1.getMessage());
     ScenarioException e = assertThrows(ScenarioException.class, () -> everyRank("scatterv: {root: 0, counts: [1, 2]}"));
     assertTrue(e.getMessage().startsWith("t.yaml:5:") && e.getMessage().contains("'counts' of scatterv has 2 entries "
         + "but world has 3 members"), e.getMessage());
