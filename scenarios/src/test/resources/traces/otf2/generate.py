@@ -23,6 +23,9 @@ It rewrites, next to this script:
                world rank 2), an MPI_Gather of 5-byte blocks with MPI_IN_PLACE at root 0, an
                MPI_Allreduce of 8 bytes, an MPI_Reduce_scatter, an MPI_Barrier of ranks 0 and 1 only,
                a message from rank 0 to rank 1 and an MPI_Barrier on MPI_COMM_WORLD.
+  vcollectives/ three ranks whose MpiCollectiveEnd records carry the bytes Score-P counts for an
+               MPI_Gatherv to root 1 of 4, 8 and 12 bytes from ranks 0, 1 and 2, an MPI_Scatterv
+               from root 0 of 8, 16 and 24 bytes, and an MPI_Reduce_scatter_block of 4-byte blocks.
   multichunk/  two ranks; rank 0's event file is longer than the smallest chunk size OTF2 allows
                (256 KiB), so it spans two chunks.
 
@@ -258,6 +261,25 @@ def collectives():
             coll(CollectiveOp.BARRIER, world, none, 0, 0)
 
 
+def vcollectives():
+    with otf2.writer.open(fresh("vcollectives"), timer_resolution=1_000_000_000) as writer:
+        t = Trace(writer, [1, 1, 1])
+        world = t.comm("MPI_COMM_WORLD", [0, 1, 2])
+        none = 0xFFFFFFFF
+        for rank in range(3):
+            e = t.events(rank)
+            time = [100 * rank]
+
+            def coll(op, root, sent, received):
+                e.mpi_collective_begin(time[0])
+                e.mpi_collective_end(time[0] + 5, op, world, root, sent, received)
+                time[0] += 10
+
+            coll(CollectiveOp.GATHERV, 1, 4 * (rank + 1), 4 + 8 + 12 if rank == 1 else 0)
+            coll(CollectiveOp.SCATTERV, 0, 8 + 16 + 24 if rank == 0 else 0, 8 * (rank + 1))
+            coll(CollectiveOp.REDUCE_SCATTER_BLOCK, none, 12, 4)
+
+
 def multichunk():
     with otf2.writer.open(fresh("multichunk"), timer_resolution=1_000_000,
                           chunk_size_events=256 * 1024) as writer:
@@ -277,4 +299,5 @@ if __name__ == "__main__":
     worked()
     rich()
     collectives()
+    vcollectives()
     multichunk()

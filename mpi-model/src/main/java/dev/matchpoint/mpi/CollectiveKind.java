@@ -18,8 +18,12 @@ public enum CollectiveKind {
   BCAST("bcast", "MPI_Bcast", true, false, "binomial-tree"),
   /** MPI_Gather (MPI-3.1 §5.5): binomial tree, ceil(log2 n) rounds. */
   GATHER("gather", "MPI_Gather", true, false, "binomial-tree"),
+  /** MPI_Gatherv (MPI-3.1 §5.5): binomial tree, ceil(log2 n) rounds; the root gives a count per member. */
+  GATHERV("gatherv", "MPI_Gatherv", true, false, "binomial-tree"),
   /** MPI_Scatter (MPI-3.1 §5.6): binomial tree, ceil(log2 n) rounds. */
   SCATTER("scatter", "MPI_Scatter", true, false, "binomial-tree"),
+  /** MPI_Scatterv (MPI-3.1 §5.6): binomial tree, ceil(log2 n) rounds; the root gives a count per member. */
+  SCATTERV("scatterv", "MPI_Scatterv", true, false, "binomial-tree"),
   /** MPI_Allgather (MPI-3.1 §5.7): recursive doubling, ceil(log2 n) rounds. */
   ALLGATHER("allgather", "MPI_Allgather", false, false, "recursive-doubling"),
   /** MPI_Alltoall (MPI-3.1 §5.8): pairwise exchange, n - 1 rounds. */
@@ -27,7 +31,12 @@ public enum CollectiveKind {
   /** MPI_Reduce (MPI-3.1 §5.9.1): binomial tree, ceil(log2 n) rounds. */
   REDUCE("reduce", "MPI_Reduce", true, true, "binomial-tree"),
   /** MPI_Allreduce (MPI-3.1 §5.9.6): recursive doubling, ceil(log2 n) rounds. */
-  ALLREDUCE("allreduce", "MPI_Allreduce", false, true, "recursive-doubling");
+  ALLREDUCE("allreduce", "MPI_Allreduce", false, true, "recursive-doubling"),
+  /**
+   * MPI_Reduce_scatter_block (MPI-3.1 §5.10.1): recursive halving, ceil(log2 n) rounds; {@code
+   * count} is the block each member receives (recvcount).
+   */
+  REDUCE_SCATTER_BLOCK("reduce-scatter-block", "MPI_Reduce_scatter_block", false, true, "recursive-halving");
 
   private final String statement;
   private final String mpiName;
@@ -82,7 +91,7 @@ public enum CollectiveKind {
   /**
    * Whether the operation takes a root.
    *
-   * @return true for Bcast, Gather, Scatter, Reduce
+   * @return true for Bcast, Gather, Gatherv, Scatter, Scatterv, Reduce
    */
   public boolean rooted() {
     return rooted;
@@ -91,10 +100,21 @@ public enum CollectiveKind {
   /**
    * Whether the operation takes a reduction operator.
    *
-   * @return true for Reduce and Allreduce
+   * @return true for Reduce, Allreduce and Reduce_scatter_block
    */
   public boolean reduces() {
     return reduces;
+  }
+
+  /**
+   * Whether the root gives one count per member of the communicator, in its rank order (the
+   * v-forms: MPI_Gatherv's recvcounts, MPI_Scatterv's sendcounts, MPI-3.1 §5.5, §5.6), and each
+   * member's own count and datatype must have the type signature of its entry at the root.
+   *
+   * @return true for Gatherv and Scatterv
+   */
+  public boolean perMemberCounts() {
+    return this == GATHERV || this == SCATTERV;
   }
 
   /**
@@ -109,7 +129,8 @@ public enum CollectiveKind {
   /**
    * The algorithm timed mode costs the operation as.
    *
-   * @return {@code dissemination}, {@code binomial-tree}, {@code recursive-doubling} or {@code pairwise}
+   * @return {@code dissemination}, {@code binomial-tree}, {@code recursive-doubling}, {@code
+   *     recursive-halving} or {@code pairwise}
    */
   public String algorithm() {
     return algorithm;
@@ -137,9 +158,9 @@ public enum CollectiveKind {
    */
   public boolean needsAll(boolean isRoot) {
     return switch (this) {
-      case BARRIER, ALLGATHER, ALLTOALL, ALLREDUCE -> true;
-      case REDUCE, GATHER -> isRoot;
-      case BCAST, SCATTER -> false;
+      case BARRIER, ALLGATHER, ALLTOALL, ALLREDUCE, REDUCE_SCATTER_BLOCK -> true;
+      case REDUCE, GATHER, GATHERV -> isRoot;
+      case BCAST, SCATTER, SCATTERV -> false;
     };
   }
 
@@ -147,10 +168,10 @@ public enum CollectiveKind {
    * Whether a member needs the root's call before its own part is done.
    *
    * @param isRoot whether the member is the root
-   * @return true for a non-root of Bcast or Scatter
+   * @return true for a non-root of Bcast, Scatter or Scatterv
    */
   public boolean needsRoot(boolean isRoot) {
-    return (this == BCAST || this == SCATTER) && !isRoot;
+    return (this == BCAST || this == SCATTER || this == SCATTERV) && !isRoot;
   }
 
   /**

@@ -6,8 +6,8 @@ import dev.matchpoint.core.ConfigException;
  * Whether a blocking collective synchronises its callers. MPI-3.1 §5.1: "A collective communication
  * call may, or may not, have the effect of synchronizing all calling processes." MPI_Barrier always
  * does (§5.3: it "blocks the caller until all group members have called it"), and so, in the model,
- * does every operation whose result needs every member's data (Allreduce, Allgather, Alltoall, the
- * root of Reduce and Gather).
+ * does every operation whose result needs every member's data (Allreduce, Reduce_scatter_block,
+ * Allgather, Alltoall, the root of Reduce, Gather and Gatherv).
  */
 public enum CollectiveSync {
   /**

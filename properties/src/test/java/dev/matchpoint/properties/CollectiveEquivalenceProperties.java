@@ -90,7 +90,10 @@ class CollectiveEquivalenceProperties {
   Arbitrary<Program> programs() {
     return Arbitraries.integers().between(2, 3).flatMap(n -> {
       Arbitrary<Integer> rank = Arbitraries.integers().between(0, n - 1);
-      Arbitrary<Collective> collective = Combinators.combine(Arbitraries.integers().between(0, 6), rank)
+      // The v-forms' roots list member i's count, i + 1 elements, as every member sends or receives.
+      String counts = java.util.stream.IntStream.rangeClosed(1, n).mapToObj(Integer::toString)
+          .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+      Arbitrary<Collective> collective = Combinators.combine(Arbitraries.integers().between(0, 9), rank)
           .as((kind, root) -> switch (kind) {
             case 0 -> new Collective("barrier: {}", false);
             case 1 -> new Collective("bcast: {root: " + root + "}", false);
@@ -98,6 +101,9 @@ class CollectiveEquivalenceProperties {
             case 3 -> new Collective("allreduce: {op: sum}", false);
             case 4 -> new Collective("ibarrier: {}", true);
             case 5 -> new Collective("ibcast: {root: " + root + "}", true);
+            case 6 -> new Collective("gatherv: {root: " + root + ", count: rank + 1, counts: " + counts + "}", false);
+            case 7 -> new Collective("iscatterv: {root: " + root + ", count: rank + 1, counts: " + counts + "}", true);
+            case 8 -> new Collective("reduce-scatter-block: {op: sum}", false);
             default -> new Collective("iallreduce: {op: max}", true);
           });
       Arbitrary<Integer> key = Arbitraries.integers().between(0, 4);

@@ -341,6 +341,9 @@ public final class Compiler {
         useExpr(x.root(), at);
       }
       useExpr(x.count(), at);
+      if (x.counts() != null) {
+        x.counts().forEach(e -> useExpr(e, at));
+      }
     } else if (op instanceof TypeOps.Contiguous x) {
       useExpr(x.count(), at);
       def(x.into(), VarType.DATATYPE, at);

@@ -828,32 +828,56 @@ public sealed interface MpiOp {
 
   /**
    * A collective operation (MPI-3.1 chapter 5): MPI_Barrier, MPI_Bcast, MPI_Reduce,
-   * MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Alltoall, or with a {@code request}
-   * their nonblocking forms (MPI-3.1 §5.12: MPI_Ibarrier, MPI_Ibcast, ...), which return at once
-   * and complete through Wait or Test. Every member of {@code comm} must call the same operations
-   * in the same order, blocking or nonblocking alike, with the same root, count (type signature)
-   * and operator (MPI-3.1 §5.1, §5.12). The model moves no data.
+   * MPI_Allreduce, MPI_Reduce_scatter_block, MPI_Gather, MPI_Gatherv, MPI_Scatter, MPI_Scatterv,
+   * MPI_Allgather, MPI_Alltoall, or with a {@code request} their nonblocking forms (MPI-3.1 §5.12:
+   * MPI_Ibarrier, MPI_Ibcast, ...), which return at once and complete through Wait or Test. Every
+   * member of {@code comm} must call the same operations in the same order, blocking or nonblocking
+   * alike, with the same root, count (type signature) and operator (MPI-3.1 §5.1, §5.12); for
+   * Gatherv and Scatterv each member's count and datatype must have the type signature of its entry
+   * of the root's {@code counts} (§5.5, §5.6). The model moves no data.
    *
    * @param kind the operation
    * @param root the root rank for a rooted operation ({@link CollectiveKind#rooted}), else null
-   * @param count elements per process (for Gather, Scatter, Allgather and Alltoall: per block);
-   *     {@code 0} for Barrier
+   * @param count elements per process (for Gather, Scatter, Allgather and Alltoall: per block; for
+   *     Gatherv the member's sendcount, for Scatterv its recvcount, for Reduce_scatter_block the
+   *     recvcount); {@code 0} for Barrier
    * @param type datatype; {@link Datatype#BYTE} for Barrier
-   * @param op the reduction operator for Reduce and Allreduce, else null
+   * @param op the reduction operator for Reduce, Allreduce and Reduce_scatter_block, else null
    * @param comm communicator name
    * @param request the request variable of a nonblocking collective, or null for a blocking one
+   * @param counts for Gatherv and Scatterv ({@link CollectiveKind#perMemberCounts}) the root's
+   *     recvcounts or sendcounts, one per member in communicator rank order, in elements of {@code
+   *     type} (significant only at the root, so null allowed elsewhere); null for every other operation
    */
   record Collective(CollectiveKind kind, Expr root, Expr count, DatatypeRef type, ReduceOp op, String comm,
-      String request) implements MpiOp {
-    /** Validates: a root exactly for rooted operations, an operator exactly for reductions. */
+      String request, List<Expr> counts) implements MpiOp {
+    /** Validates: a root exactly for rooted operations, an operator exactly for reductions, counts only for v-forms. */
     public Collective {
       Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(count, "count");
       Objects.requireNonNull(type, "type");
       Objects.requireNonNull(comm, "comm");
-      if ((root != null) != kind.rooted() || (op != null) != kind.reduces()) {
-        throw new IllegalArgumentException(kind.mpiName() + ": root " + root + ", op " + op);
+      if ((root != null) != kind.rooted() || (op != null) != kind.reduces()
+          || (counts != null && !kind.perMemberCounts())) {
+        throw new IllegalArgumentException(kind.mpiName() + ": root " + root + ", op " + op + ", counts " + counts);
       }
+      counts = counts == null ? null : List.copyOf(counts);
+    }
+
+    /**
+     * A collective without per-member counts.
+     *
+     * @param kind the operation
+     * @param root the root for a rooted operation, else null
+     * @param count elements per process
+     * @param type datatype
+     * @param op the reduction operator for reductions, else null
+     * @param comm communicator name
+     * @param request the request variable of the nonblocking form, or null
+     */
+    public Collective(CollectiveKind kind, Expr root, Expr count, DatatypeRef type, ReduceOp op, String comm,
+        String request) {
+      this(kind, root, count, type, op, comm, request, null);
     }
 
     /**

@@ -30,6 +30,8 @@ import java.util.TreeMap;
  *       call that differs from the same operation's call at a lower-numbered rank is an erroneous
  *       use, rule {@link #RULE}, reported at the later call naming both locations; the call still
  *       counts as the member's arrival, so the others are not left blocked by it.
+ *       Gatherv and Scatterv, whose counts differ per member, match each member's signature with
+ *       its entry of the root's counts instead ({@link VectorCounts}).
  *   <li>Returning: a member's own part is done when the calls it needs have been made ({@link
  *       CollectiveKind#needsAll}, {@link CollectiveKind#needsRoot}); a synchronising call also waits
  *       for every member. Under {@link CollectiveSync#ANY} each call where the two differ has two
@@ -66,16 +68,18 @@ final class Collectives {
    * @param at the statement
    * @param comm for MPI_Comm_dup, MPI_Comm_split and MPI_Comm_free ({@link Communicators}) their
    *     arguments, logged as a synchronising Barrier; else null
+   * @param counts the root's per-member counts of a Gatherv or Scatterv, in basic elements of
+   *     {@code type} and communicator rank order ({@link VectorCounts}); else null
    */
   record Call(CollectiveKind kind, boolean nonblocking, int root, int count, Datatype type, ReduceOp op,
-      SourceLocation at, Communicators.CommCall comm) {
+      SourceLocation at, Communicators.CommCall comm, List<Integer> counts) {
     Call(CollectiveKind kind, boolean nonblocking, int root, int count, Datatype type, ReduceOp op, SourceLocation at) {
-      this(kind, nonblocking, root, count, type, op, at, null);
+      this(kind, nonblocking, root, count, type, op, at, null, null);
     }
 
     /** A communicator call, timed as a Barrier. */
     static Call of(Communicators.CommCall comm, SourceLocation at) {
-      return new Call(CollectiveKind.BARRIER, false, -1, 0, Datatype.BYTE, null, at, comm);
+      return new Call(CollectiveKind.BARRIER, false, -1, 0, Datatype.BYTE, null, at, comm, null);
     }
 
     void hashInto(PrimitiveSink sink) {
@@ -87,15 +91,25 @@ final class Collectives {
       } else {
         comm.hashInto(sink);
       }
+      sink.putInt(counts == null ? -1 : counts.size());
+      if (counts != null) {
+        counts.forEach(sink::putInt);
+      }
     }
 
     String mpiName() {
       return comm != null ? comm.kind().mpiName : nonblocking ? kind.nonblockingName() : kind.mpiName();
     }
 
+    /** The largest block the call sends or receives, in elements: a v-form root's largest count (timed mode). */
+    int blockElements() {
+      return counts == null ? count : Math.max(count, counts.stream().mapToInt(Integer::intValue).max().orElse(0));
+    }
+
     /**
      * What differs from {@code o}, or null when the calls match. A nonblocking call never matches
-     * a blocking one (MPI-3.1 §5.12).
+     * a blocking one (MPI-3.1 §5.12). The counts of a Gatherv or Scatterv differ per member and are
+     * matched against the root's ({@link VectorCounts}).
      */
     String difference(Call o) {
       if (kind != o.kind || nonblocking != o.nonblocking || (comm == null ? null : comm.kind())
@@ -103,7 +117,7 @@ final class Collectives {
         return mpiName() + " here but " + o.mpiName();
       } else if (root != o.root) {
         return "root " + root + " here but root " + o.root;
-      } else if (count != o.count || type != o.type) {
+      } else if (!kind.perMemberCounts() && (count != o.count || type != o.type)) {
         return "type signature " + count + " x " + type.mpiName() + " here but " + o.count + " x "
             + o.type.mpiName();
       } else if (op != o.op) {
@@ -305,8 +319,15 @@ final class Collectives {
           c.at());
       return -1;
     }
-    return append(w, t, c, x.comm(), ctx, new Call(x.kind(), x.nonblocking(), root, (int) elements,
-        Datatypes.basic(t, x.type()), x.op(), c.at()));
+    List<Integer> counts = VectorCounts.atRoot(w, t, c, x, ctx, root);
+    if (counts == VectorCounts.ERROR) {
+      return -1;
+    }
+    Call call = new Call(x.kind(), x.nonblocking(), root, (int) elements, Datatypes.basic(t, x.type()), x.op(),
+        c.at(), null, counts);
+    int index = append(w, t, c, x.comm(), ctx, call);
+    VectorCounts.match(w, t, c, x.comm(), ctx, index, call);
+    return index;
   }
 
   /**
@@ -386,7 +407,7 @@ final class Collectives {
   /** The time an operation's algorithm takes over the network (timed mode), saturated at the horizon. */
   private static long algorithmNs(World w, Call mine, int size) {
     int rounds = mine.kind().rounds(size);
-    long one = messageNs(w, (long) mine.count() * mine.type().sizeBytes());
+    long one = messageNs(w, (long) mine.blockElements() * mine.type().sizeBytes());
     // Saturated past the kernel's horizon (e.g. G: 1e300), where the run ends, instead of overflowing.
     return rounds > 0 && one > Kernel.HORIZON_NS / rounds ? Kernel.HORIZON_NS + 1 : rounds * one;
   }

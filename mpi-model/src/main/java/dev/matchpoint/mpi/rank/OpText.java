@@ -1,5 +1,6 @@
 package dev.matchpoint.mpi.rank;
 
+import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.match.Envelopes;
 import dev.matchpoint.mpi.Mpi;
 import dev.matchpoint.mpi.program.Expr;
@@ -296,6 +297,11 @@ public final class OpText {
       }
       if (x.kind().carriesData()) {
         a.add("count=" + value(x.count(), t, n, false) + " " + x.type().mpiName());
+      }
+      if (x.counts() != null) {
+        List<String> counts = new ArrayList<>();
+        x.counts().forEach(e -> counts.add(value(e, t, n, false)));
+        a.add((x.kind() == CollectiveKind.GATHERV ? "recvcounts=" : "sendcounts=") + counts);
       }
       if (x.op() != null) {
         a.add("op=" + x.op().mpiName());

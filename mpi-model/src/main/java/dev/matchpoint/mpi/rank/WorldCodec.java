@@ -202,6 +202,10 @@ public final class WorldCodec implements StateCodec<World> {
           if (c.comm() != null) {
             w.putSigned(c.comm().color()).putSigned(c.comm().key()).putSigned(c.comm().created());
           }
+          w.putVar(c.counts() == null ? 0 : c.counts().size() + 1);
+          if (c.counts() != null) {
+            c.counts().forEach(w::putSigned);
+          }
         }
       });
     }
@@ -283,7 +287,16 @@ public final class WorldCodec implements StateCodec<World> {
           Communicators.Kind commKind = WireCodec.getEnum(COMM_CALLS, in.getVarInt());
           Communicators.CommCall comm = commKind == null ? null
               : new Communicators.CommCall(commKind, in.getSignedInt(), in.getSignedInt(), in.getSignedInt());
-          r.collectives.add(ctx, new Collectives.Call(kind, nonblocking, root, count, type, op, at, comm));
+          List<Integer> counts = null;
+          int n1 = in.getVarInt();
+          if (n1 > 0) {
+            counts = new ArrayList<>(n1 - 1);
+            for (int i = 1; i < n1; i++) {
+              counts.add(in.getSignedInt());
+            }
+            counts = List.copyOf(counts);
+          }
+          r.collectives.add(ctx, new Collectives.Call(kind, nonblocking, root, count, type, op, at, comm, counts));
         }
       }
     }

@@ -3,10 +3,16 @@ package dev.matchpoint.mpi.rank;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
+import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+
 import dev.matchpoint.core.explore.FingerprintSink;
 import dev.matchpoint.mpi.CollectiveKind;
 import dev.matchpoint.mpi.Datatype;
 import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.mpi.check.CheckKind;
+import dev.matchpoint.mpi.program.MpiOp;
+import dev.matchpoint.mpi.trace.TraceSink;
 import dev.matchpoint.mpi.program.SourceLocation;
 import java.util.List;
 import java.util.function.Consumer;
@@ -58,6 +64,30 @@ class ModelStateFingerprintTest {
     Collectives.Log d = new Collectives.Log();
     d.add(0, new Collectives.Call(CollectiveKind.BARRIER, false, 0, 1, Datatype.INT, null, at));
     assertNotEquals(fingerprint(a::hashInto), fingerprint(d::hashInto), "a Bcast against a Barrier");
+  }
+
+  @Test
+  @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
+  @SpecClause(source = "MPI-3.1 §5.5", text = "The type signature implied by sendcount, sendtype on process i must be"
+      + " equal to the type signature implied by recvcounts[i], recvtype at the root.")
+  void gathervRootCounts_areHashedCopiedAndEncoded() {
+    // The root's recvcounts decide whether a later member's call matches: two logs that differ only in
+    // them are two states, and a copy or an encoded and decoded world keeps them.
+    SourceLocation at = new SourceLocation("p.yaml", 3, 5);
+    Collectives.Log a = new Collectives.Log();
+    a.add(0, new Collectives.Call(CollectiveKind.GATHERV, false, 0, 1, Datatype.INT, null, at, null, List.of(1, 2)));
+    Collectives.Log b = new Collectives.Log();
+    b.add(0, new Collectives.Call(CollectiveKind.GATHERV, false, 0, 1, Datatype.INT, null, at, null, List.of(2, 1)));
+    assertNotEquals(fingerprint(a::hashInto), fingerprint(b::hashInto), "recvcounts [1, 2] against [2, 1]");
+    assertEquals(fingerprint(a::hashInto), fingerprint(a.copy()::hashInto), "copies are one state");
+    MpiOp gatherv = new MpiOp.Collective(CollectiveKind.GATHERV, lit(0), lit(1), Datatype.INT, null, MpiOp.WORLD,
+        null, List.of(lit(1), lit(2)));
+    World w = World.logical(ModelSpec.builder().rank(program().call(gatherv).build())
+        .rank(program().call(new MpiOp.Compute(lit(1))).build()).build(), TraceSink.NONE, CheckKind.all(), false);
+    w.execute(w.enabled().get(0));
+    assertEquals(List.of(1, 2), w.ranks[0].collectives.get(0, 0).counts());
+    WorldCodec codec = new WorldCodec(w);
+    assertEquals(fingerprint(w::hashInto), fingerprint(codec.decode(codec.encode(w))::hashInto), "encoded and decoded");
   }
   @Test
   @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)

@@ -14,8 +14,9 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 /**
  * The collective statements (MPI-3.1 chapter 5): {@code barrier}, {@code bcast}, {@code
- * reduce}, {@code allreduce}, {@code gather}, {@code scatter}, {@code allgather}, {@code alltoall},
- * and their nonblocking forms with a {@code request} (MPI-3.1 §5.12): {@code ibarrier}, ...
+ * reduce}, {@code allreduce}, {@code reduce-scatter-block}, {@code gather}, {@code gatherv}, {@code
+ * scatter}, {@code scatterv}, {@code allgather}, {@code alltoall}, and their nonblocking forms with
+ * a {@code request} (MPI-3.1 §5.12): {@code ibarrier}, ...
  * Reads them ({@link CallReader} owns the table; this class adds its rows) and writes them back, so
  * that reading the written statement gives an equal call.
  */
@@ -38,6 +39,11 @@ final class CollectiveCalls {
       }
       if (k.carriesData()) {
         args.add("count");
+      }
+      if (k.perMemberCounts()) {
+        args.add("counts");
+      }
+      if (k.carriesData()) {
         args.add("type");
       }
       if (k.reduces()) {
@@ -70,7 +76,10 @@ final class CollectiveCalls {
   /**
    * Builds a collective call: {@code root} required for rooted operations (a literal must be a
    * rank of the world), {@code count} default 1, {@code type} default {@code int}, {@code op}
-   * required for reductions.
+   * required for reductions, {@code counts} (Gatherv, Scatterv) optional: a list of count
+   * expressions (a literal must not be negative), one per member, whose length must be the world's
+   * size on {@code world} or a declared communicator (each a duplicate of the world); on a
+   * communicator variable its length is checked when the root calls.
    *
    * @param kind the operation
    * @param a its arguments
@@ -103,8 +112,40 @@ final class CollectiveCalls {
             + " (expected one of " + names() + ")");
       }
     }
+    String comm = a.comm();
+    List<Expr> counts = kind.perMemberCounts() ? counts(kind, a, comm, type) : null;
     String request = nonblocking ? a.var("request", true) : null;
-    return new MpiOp.Collective(kind, root, count, type, op, a.comm(), request);
+    return new MpiOp.Collective(kind, root, count, type, op, comm, request, counts);
+  }
+
+  /** The {@code counts} of gatherv and scatterv, or null when absent. */
+  private static List<Expr> counts(CollectiveKind kind, CallArgs a, String comm, DatatypeRef type) {
+    Node v = a.map().get("counts");
+    if (v == null) {
+      return null;
+    }
+    List<Node> items = YamlNodes.list(a.map().file(), v, "a list of counts, one per member (e.g. [1, 2, 0])");
+    if (a.isCommunicator(comm) && items.size() != a.worldSize()) {
+      throw a.map().error("counts", "'counts' of " + kind.statement() + " has " + items.size() + " entries but "
+          + comm + " has " + a.worldSize() + " members (one count per member, in rank order)");
+    }
+    List<Expr> out = new ArrayList<>();
+    for (Node n : items) {
+      ScalarNode s = YamlNodes.scalar(a.map().file(), n, "a count");
+      Expr e;
+      try {
+        e = ExprParser.expr(s.getValue(), Role.VALUE, type instanceof Datatype d ? d : null);
+      } catch (ExprLexer.ParseError err) {
+        throw new dev.matchpoint.scenario.ScenarioException(YamlNodes.at(a.map().file(), s, err.offset),
+            "in 'counts' of " + kind.statement() + ": " + err.getMessage());
+      }
+      if (e instanceof Expr.Lit l && l.value() < 0) {
+        throw YamlNodes.error(a.map().file(), s, "count " + l.value() + " in 'counts' of " + kind.statement()
+            + " must not be negative");
+      }
+      out.add(e);
+    }
+    return out;
   }
 
   private static String names() {
@@ -129,6 +170,13 @@ final class CollectiveCalls {
     }
     if (k.carriesData()) {
       m.put("count", ExprWriter.expr(x.count(), x.type()));
+    }
+    if (x.counts() != null) {
+      List<String> counts = new ArrayList<>();
+      x.counts().forEach(e -> counts.add(ExprWriter.expr(e, x.type())));
+      m.put("counts", YamlBuild.flowSeq(counts));
+    }
+    if (k.carriesData()) {
       m.put("type", x.type().configName());
     }
     if (k.reduces()) {

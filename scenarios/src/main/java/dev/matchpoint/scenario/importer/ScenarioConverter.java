@@ -48,14 +48,16 @@ import java.util.TreeSet;
  *       left out (noted), since as MPI_Test it could complete the request in the model and free it
  *       under the trace's later Wait or Cancel; computation becomes {@code compute} (seconds as ns; flops at {@link
  *       Options#flopsPerNs}; GOAL time units as ns).
- *   <li>A collective the model has (Barrier, Bcast, Gather, Scatter, Allgather, Alltoall, Reduce,
- *       Allreduce; MPI-3.1 chapter 5) on a communicator of every rank becomes that collective call,
- *       blocking (OTF2's MpiCollectiveEnd and TI's actions are the blocking forms): the root
- *       translated to a world rank, an MPI_BYTE count per member (per block for Gather, Scatter,
- *       Allgather, Alltoall) derived from the recorded bytes, MPI_SUM for a reduction (the trace
- *       does not record the operator; noted). Any other collective (v variants, Reduce_scatter,
- *       Scan, Exscan, ...), one on a communicator of fewer ranks, or a rooted one without a root is
- *       left out and noted with its count.
+ *   <li>A collective the model has (Barrier, Bcast, Gather, Gatherv, Scatter, Scatterv, Allgather,
+ *       Alltoall, Reduce, Allreduce, Reduce_scatter_block; MPI-3.1 chapter 5) on a communicator of
+ *       every rank becomes that collective call, blocking (OTF2's MpiCollectiveEnd and TI's actions
+ *       are the blocking forms): the root translated to a world rank, an MPI_BYTE count per
+ *       member (per block for Gather, Scatter, Allgather, Alltoall; at a Gatherv or Scatterv root
+ *       also the list of every member's, {@link VectorCounts}) derived from the recorded bytes,
+ *       MPI_SUM for a reduction (the trace does not record the operator; noted). Any other
+ *       collective (Allgatherv, Alltoallv, Reduce_scatter, Scan, Exscan, ...), one on a
+ *       communicator of fewer ranks, or a rooted one without a root is left out and noted with its
+ *       count.
  *   <li>With {@link Options#timingGaps} and timestamps, the time between two operations of a
  *       location becomes a {@code compute} before the second: an approximation that also counts
  *       the time the first spent blocked.
@@ -149,6 +151,7 @@ public final class ScenarioConverter {
   }
 
   private final ImportedTrace trace;
+  private final VectorCounts vectors;
   private final String file;
   private final Options options;
   private final List<String> notes = new ArrayList<>();
@@ -170,6 +173,7 @@ public final class ScenarioConverter {
 
   private ScenarioConverter(ImportedTrace trace, String file, Options options) {
     this.trace = trace;
+    this.vectors = new VectorCounts(trace);
     this.file = file;
     this.options = options;
   }
@@ -419,11 +423,15 @@ public final class ScenarioConverter {
    * the root; Gather and Reduce: c sent by every member, 0 by an in-place root, which then receives
    * (n - 1) x c; Scatter: the reverse; Allgather, Alltoall, Allreduce: n x c received, read as c; in
    * place, which every member then uses, (n - 1) x c, read as that over n rounded down, a smaller
-   * count but the same at every member). Reductions use MPI_SUM.
+   * count but the same at every member; Reduce_scatter_block: c received, n x c sent; Gatherv and
+   * Scatterv: each member's own bytes sent or received, and at the root the list of every member's,
+   * from {@link VectorCounts}). Reductions use MPI_SUM.
    */
   private MpiOp collective(TraceOp.Collective c, TraceLocation loc, int index, Map<String, Integer> leftOut)
       throws TraceImportException {
-    CollectiveKind kind = CollectiveKind.ofStatement(c.operation().toLowerCase(java.util.Locale.ROOT));
+    // OTF2 and TI name them in upper case with underscores: REDUCE_SCATTER_BLOCK is reduce-scatter-block.
+    CollectiveKind kind = CollectiveKind.ofStatement(
+        c.operation().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
     TraceCommunicator comm = commNames.containsKey(c.communicator()) ? trace.communicator(c.communicator()) : null;
     String reason = null;
     if (kind == null) {
@@ -433,13 +441,16 @@ public final class ScenarioConverter {
           + ", which is not all " + worldSize + " ranks (the model's communicators are duplicates of the world)";
     } else if (kind.rooted() && c.root().isEmpty()) {
       reason = kind.mpiName() + " call(s) whose root the trace does not give";
+    } else if (kind.perMemberCounts() && vectors.own(c, loc.rank()) < 0) {
+      reason = kind.mpiName() + " call(s) whose bytes the trace does not give";
     }
     if (reason != null) {
       leftOut.merge(reason, 1, Integer::sum);
       return null;
     }
     if (kind.reduces()) {
-      String note = "The trace does not record a reduction's operator: MPI_Reduce and MPI_Allreduce use MPI_SUM.";
+      String note = "The trace does not record a reduction's operator: MPI_Reduce, MPI_Allreduce and "
+          + "MPI_Reduce_scatter_block use MPI_SUM.";
       if (!notes.contains(note)) {
         notes.add(note);
       }
@@ -453,10 +464,25 @@ public final class ScenarioConverter {
       case GATHER, REDUCE -> sent > 0 || n == 1 ? sent : received / (n - 1);
       case SCATTER -> received > 0 || n == 1 ? received : sent / (n - 1);
       case ALLGATHER, ALLTOALL, ALLREDUCE -> received / n;
+      case REDUCE_SCATTER_BLOCK -> received > 0 ? received : sent / n;
+      case GATHERV, SCATTERV -> vectors.own(c, loc.rank());
     };
     Expr root = kind.rooted() ? lit(world(c.communicator(), c.root().getAsInt(), loc)) : null;
+    List<Expr> counts = null;
+    if (kind.perMemberCounts() && root instanceof Expr.Lit l && l.value() == loc.rank()) {
+      List<Long> all = vectors.all(c, worldSize);
+      if (all == null) {
+        leftOut.merge(kind.mpiName() + " call(s) at a root whose members' bytes the trace does not all give", 1,
+            Integer::sum);
+        return null;
+      }
+      counts = new ArrayList<>();
+      for (long b : all) {
+        counts.add(count(b, loc, index));
+      }
+    }
     return new MpiOp.Collective(kind, root, count(bytes, loc, index), Datatype.BYTE,
-        kind.reduces() ? ReduceOp.SUM : null, comm(c.communicator()));
+        kind.reduces() ? ReduceOp.SUM : null, comm(c.communicator()), null, counts);
   }
 
   /** Whether a communicator's members are every rank of the trace (in any order); worked out once per communicator. */

@@ -197,6 +197,8 @@ public sealed interface TraceOp {
    * @param sentBytes bytes sent by this location as Score-P counts them (e.g. n x count at a Bcast
    *     root of n members), empty when unknown
    * @param receivedBytes bytes received by this location as Score-P counts them, empty when unknown
+   * @param memberBytes for GATHERV and SCATTERV, the bytes per member in communicator rank order
+   *     when the trace records the root's recvcounts or sendcounts (TI), else empty
    */
   record Collective(
       OptionalLong timeTicks,
@@ -204,7 +206,8 @@ public sealed interface TraceOp {
       long communicator,
       OptionalInt root,
       OptionalLong sentBytes,
-      OptionalLong receivedBytes)
+      OptionalLong receivedBytes,
+      List<Long> memberBytes)
       implements TraceOp {
     /** Validates that no component is null. */
     public Collective {
@@ -213,6 +216,22 @@ public sealed interface TraceOp {
       Objects.requireNonNull(root, "root");
       Objects.requireNonNull(sentBytes, "sentBytes");
       Objects.requireNonNull(receivedBytes, "receivedBytes");
+      memberBytes = List.copyOf(memberBytes);
+    }
+
+    /**
+     * A collective without per-member bytes.
+     *
+     * @param timeTicks when it began, if known
+     * @param operation the operation's name in upper case
+     * @param communicator communicator id
+     * @param root root rank in {@code communicator}, empty when the operation has none
+     * @param sentBytes bytes sent by this location, empty when unknown
+     * @param receivedBytes bytes received by this location, empty when unknown
+     */
+    public Collective(OptionalLong timeTicks, String operation, long communicator, OptionalInt root,
+        OptionalLong sentBytes, OptionalLong receivedBytes) {
+      this(timeTicks, operation, communicator, root, sentBytes, receivedBytes, List.of());
     }
   }
 }

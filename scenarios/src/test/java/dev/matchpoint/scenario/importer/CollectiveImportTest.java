@@ -136,4 +136,60 @@ class CollectiveImportTest {
         run.report().threads().stream().map(t -> t.thread() + " " + t.call().substring(0, t.call().indexOf('('))
             + " " + t.waitingFor()).toList());
   }
+
+  private static MpiOp.Collective vcall(CollectiveKind kind, int root, int count, List<Integer> counts) {
+    return new MpiOp.Collective(kind, new Expr.Lit(root), new Expr.Lit(count), Datatype.BYTE, null, MpiOp.WORLD, null,
+        counts == null ? null : counts.stream().<Expr>map(Expr.Lit::new).toList());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §5.5", text = "The type signature implied by sendcount, sendtype on process i must be "
+      + "equal to the type signature implied by recvcounts[i], recvtype at the root.")
+  void otf2GathervAndScatterv_becomeCalls_whoseRootListsEveryMembersBytes_andReduceScatterBlockItsBlock()
+      throws Exception {
+    // Written by libotf2 (generate.py, vcollectives/): a Gatherv to root 1 of 4, 8 and 12 bytes, a
+    // Scatterv from root 0 of 8, 16 and 24 bytes, a Reduce_scatter_block of 4-byte blocks.
+    ImportedTrace trace = TraceImportFormat.OTF2.importer().read(
+        ConversionAndReplayTest.resource("/traces/otf2/vcollectives/traces.otf2"));
+    ScenarioConverter.Conversion c = ScenarioConverter.convert(trace, "v.otf2", "v",
+        ScenarioConverter.Options.defaults());
+    for (int r = 0; r < 3; r++) {
+      List<MpiOp> expected = List.of(
+          vcall(CollectiveKind.GATHERV, 1, 4 * (r + 1), r == 1 ? List.of(4, 8, 12) : null),
+          vcall(CollectiveKind.SCATTERV, 0, 8 * (r + 1), r == 0 ? List.of(8, 16, 24) : null),
+          new MpiOp.Collective(CollectiveKind.REDUCE_SCATTER_BLOCK, null, new Expr.Lit(4), Datatype.BYTE,
+              ReduceOp.SUM, MpiOp.WORLD));
+      assertEquals(expected, calls(c.scenario().ranks().get(r).get(0)), "rank " + r);
+    }
+    assertTrue(c.notes().stream().noneMatch(n -> n.contains("left out")), c.notes().toString());
+    RunResult run = roundTrip(c.scenario());
+    assertEquals(Outcome.OK, run.outcome(), run.problems().toString());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §5.6", text = "The type signature implied by sendcount[i], sendtype at the root must "
+      + "be equal to the type signature implied by recvcount, recvtype at process i (however, the type maps may be "
+      + "different).")
+  void simgridTiGathervAndScatterv_becomeCalls_withTheRootsList_soAMemberThatDiffersStaysErroneous() throws Exception {
+    // smpi_replay's forms: gatherv <send> <recv_0..recv_n-1> [root]; scatterv <send_0..send_n-1> <recv> [root].
+    String ti = "0 gatherv 1 1 2 3 2\n1 gatherv 2 1 2 3 2\n2 gatherv 3 1 2 3 2\n"
+        + "0 scatterv 2 1 1 2 0\n1 scatterv 2 1 1 1 0\n2 scatterv 2 1 1 1 0\n";
+    Path file = dir.resolve("v.txt");
+    Files.writeString(file, ti);
+    ScenarioConverter.Conversion c = ScenarioConverter.convert(TraceImportFormat.SIMGRID_TI.importer().read(file),
+        "v.txt", "v", ScenarioConverter.Options.defaults().withRankRelative());
+    // The default type is MPI_BYTE without an init line: counts are bytes.
+    assertEquals(List.of(vcall(CollectiveKind.GATHERV, 2, 3, List.of(1, 2, 3)),
+        vcall(CollectiveKind.SCATTERV, 0, 1, null)), calls(c.scenario().ranks().get(2).get(0)));
+    assertEquals(List.of(vcall(CollectiveKind.GATHERV, 2, 1, null),
+        vcall(CollectiveKind.SCATTERV, 0, 2, List.of(2, 1, 1))), calls(c.scenario().ranks().get(0).get(0)));
+    RunResult run = roundTrip(c.scenario());
+    assertEquals(Outcome.OK, run.outcome(), run.problems().toString());
+    // The root's list is the trace's: rank 1 receiving 2 bytes where sendcounts[1] is 1 stays erroneous.
+    Files.writeString(file, ti.replace("1 scatterv 2 1 1 1 0", "1 scatterv 2 1 1 2 0"));
+    Scenario bad = ScenarioConverter.convert(TraceImportFormat.SIMGRID_TI.importer().read(file), "v.txt", "v",
+        ScenarioConverter.Options.defaults().withRankRelative()).scenario();
+    assertEquals(vcall(CollectiveKind.SCATTERV, 0, 2, List.of(2, 1, 1)), calls(bad.ranks().get(0).get(0)).get(1));
+    assertEquals(Outcome.ERRONEOUS, roundTrip(bad).outcome());
+  }
 }

@@ -47,7 +47,10 @@ class NonblockingCollectiveTest {
               - iscatter: {root: 1, count: 2, request: r6}
               - iallgather: {count: 2, request: r7}
               - ialltoall: {count: 2, request: r8}
-              - waitall: {requests: [r1, r2, r3, r4, r5, r6, r7, r8]}
+              - igatherv: {root: 0, count: rank, counts: [0, 1, 2, 3], request: r9}
+              - iscatterv: {root: 3, count: 1, counts: [1, 1, 1, 1], request: r10}
+              - ireduce-scatter-block: {count: 2, op: sum, request: r11}
+              - waitall: {requests: [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]}
         """);
     List<MpiOp.Collective> calls = s.ranks().get(0).get(0).body().stream()
         .filter(st -> ((Stmt.Call) st).op() instanceof MpiOp.Collective)

@@ -143,7 +143,9 @@ final class TiProgramBuilder {
    * in OTF2 (so that the converter reads both formats alike) from smpi_replay's arguments: {@code
    * bcast <size> [root [dt]]}, {@code reduce <comm_size> <comp_size> [root [dt]]}, {@code allreduce
    * <comm_size> <comp_size> [dt]}, {@code gather|scatter <send> <recv> [root [dt1 dt2]]}, {@code
-   * allgather|alltoall <send> <recv> [dt1 dt2]}; sizes in elements of the default datatype, or one
+   * allgather|alltoall <send> <recv> [dt1 dt2]}, {@code gatherv <send> <recv_0> … <recv_n-1> [root
+   * [dt1 dt2]]}, {@code scatterv <send_0> … <send_n-1> <recv> [root [dt1 dt2]]} (n the world's
+   * size); sizes in elements of the default datatype, or one
    * byte per element when a datatype id is given; root 0 when absent, as in smpi_replay. Barrier and
    * the collectives the model lacks keep no sizes.
    */
@@ -152,14 +154,17 @@ final class TiProgramBuilder {
     OptionalInt root = OptionalInt.empty();
     OptionalLong sent = OptionalLong.empty();
     OptionalLong received = OptionalLong.empty();
+    List<Long> members = new ArrayList<>();
     int rootField = switch (action) {
       case "bcast" -> 3;
       case "reduce", "gather", "scatter" -> 4;
+      case "gatherv", "scatterv" -> 3 + ranks;
       default -> -1;
     };
     boolean typed = switch (action) {
       case "bcast" -> args >= 3;
       case "reduce", "gather", "scatter" -> args >= 4;
+      case "gatherv", "scatterv" -> args >= ranks + 3;
       case "allreduce", "allgather", "alltoall" -> args >= 3;
       default -> false;
     };
@@ -201,9 +206,22 @@ final class TiProgramBuilder {
           default -> ranks * r;
         });
       }
+      case "gatherv", "scatterv" -> {
+        atLeast(l, ranks + 1);
+        boolean gather = action.equals("gatherv");
+        long total = 0;
+        for (int i = 0; i < ranks; i++) {
+          members.add(bytes(l, gather ? 3 + i : 2 + i, element));
+          total += members.get(i);
+        }
+        long own = bytes(l, gather ? 2 : 2 + ranks, element);
+        sent = OptionalLong.of(gather ? own : isRoot ? total : 0);
+        received = OptionalLong.of(gather ? (isRoot ? total : 0) : own);
+      }
       default -> { }
     }
-    ops.add(new TraceOp.Collective(NO_TIME, action.toUpperCase(java.util.Locale.ROOT), 0, root, sent, received));
+    ops.add(new TraceOp.Collective(NO_TIME, action.toUpperCase(java.util.Locale.ROOT), 0, root, sent, received,
+        members));
   }
 
   /** Checks the arguments smpi_replay requires (it ignores any beyond those it reads). */
