@@ -153,6 +153,9 @@ final class Collectives {
     Log copy() {
       Log c = new Log();
       c.nonblockingPending = nonblockingPending;
+      if (calls == NONE) {
+        return c; // the common case: no collective yet, nothing to walk
+      }
       for (Map.Entry<Integer, ArrayList<Call>> e : calls.entrySet()) {
         for (Call call : e.getValue()) {
           c.add(e.getKey(), call);

@@ -72,7 +72,7 @@ final class PersistentSets {
     for (Action a : enabled) {
       int i = indexOf(actor(a));
       if (byActor[i] == null) {
-        byActor[i] = new ArrayList<>(1);
+        byActor[i] = new ArrayList<>(2);
         order[count++] = i;
       }
       byActor[i].add(a);
@@ -346,14 +346,24 @@ final class PersistentSets {
     final BitSet[] handleSources = new BitSet[w.size];
     /** Per rank: whether a running thread of it may still run a control operation. */
     final boolean[] runningControl = new boolean[w.size];
+    /**
+     * {@link Futures#sources}, {@link Futures#activeSends} and {@link Futures#activeControl} when
+     * no thread that may send or run a control operation is excluded (they are then the same
+     * whatever else is excluded): made by the first such Futures, shared (read-only) by the others.
+     */
+    BitSet[] sources;
+    BitSet[] sends;
+    boolean[] control;
 
     StateInfo() {
       for (int r = 0; r < w.size; r++) {
         messageSources[r] = new BitSet();
         handleSources[r] = new BitSet();
         RankState rank = w.ranks[r];
-        for (Message m : rank.engine.unexpectedMessages()) {
-          messageSources[r].set(m.source());
+        if (rank.engine.unexpectedDepth() > 0) {
+          for (Message m : rank.engine.unexpectedMessages()) {
+            messageSources[r].set(m.source());
+          }
         }
         for (Message m : rank.engine.heldBackMessages()) {
           messageSources[r].set(m.source());
@@ -433,6 +443,20 @@ final class PersistentSets {
       this.traffic = new LinkTraffic[w.size * w.size];
       this.trafficKnown = new boolean[w.size * w.size];
       this.posts = new byte[w.size];
+      boolean excludedSenders = false;
+      for (int i = excludedThreads.nextSetBit(0); i >= 0; i = excludedThreads.nextSetBit(i + 1)) {
+        long a = actorAt(i);
+        ThreadState t = w.ranks[(int) (a >>> 20)].threads[(int) (a & 0xfffff)];
+        Reach re = w.reach(t);
+        excludedSenders |= t.running() && (re.sendAny || !re.sendDests.isEmpty() || re.control);
+      }
+      if (!excludedSenders && info.sends != null) {
+        // No excluded thread may send or run a control operation: the same as with none excluded.
+        this.sources = info.sources;
+        this.activeSends = info.sends;
+        this.activeControl = info.control;
+        return;
+      }
       this.sources = new BitSet[w.size];
       this.activeSends = new BitSet[w.size];
       this.activeControl = new boolean[w.size];
@@ -454,6 +478,11 @@ final class PersistentSets {
           }
           activeControl[t.rank] |= re.control;
         }
+      }
+      if (!excludedSenders) {
+        info.sources = sources;
+        info.sends = activeSends;
+        info.control = activeControl;
       }
     }
 
