@@ -106,6 +106,9 @@ public final class SparkEngine implements ExploreEngine {
     } else {
       conf.setIfMissing("spark.master", "local[*]");
     }
+    // A broadcast (Spark broadcasts every stage's task, a few kilobytes here) fills blocks of this size,
+    // each allocated whole: Spark's 4 MB made them most of the search's allocation in small levels.
+    conf.setIfMissing("spark.broadcast.blockSize", "256k");
     if (conf.get("spark.master").startsWith("local")) {
       conf.setIfMissing("spark.ui.enabled", "false");
     } else {
