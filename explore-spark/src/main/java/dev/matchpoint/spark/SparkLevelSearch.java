@@ -185,7 +185,7 @@ final class SparkLevelSearch {
     }
     List<ExploreEngine.Executor> executors = new ArrayList<>();
     executorStorage.forEach((executor, bytes) -> executors.add(new ExploreEngine.Executor(executor, bytes)));
-    return new ExploreEngine.Figures(sc.master(), partitions, min, max, levels, executors);
+    return new ExploreEngine.Figures(sc.master(), partitions, min, max, levels, List.of(), executors);
   }
 
   private void search(SearchLedger ledger, List<JavaRDD<?>> held) {
