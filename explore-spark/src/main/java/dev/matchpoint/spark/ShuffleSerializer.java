@@ -27,9 +27,10 @@ import scala.reflect.ClassTag$;
  * (shuffle 2: an {@code Integer} task and an {@link Entry}) costs little more than copying their
  * encodings. A record is: its key (8 or 4 bytes), the encoding's length (4) and bytes, the sleep
  * set's length (4) and words (8 each), then the record's longs (and an {@link Entry}'s index). Spark's
- * Java serialisation (its default) took a sixth of a search's CPU on these records; Spark 3.5's Kryo
- * cannot serialise the Java records of the task results, so the default serialiser stays Java's and
- * only these shuffles use this one ({@link ShuffledRDD#setSerializer}).
+ * Java serialisation (its default) of these records, their boxed keys and the tasks took a tenth of
+ * the samples of a JFR profile of Mprobe/Mrecv 6 x 6; Spark 3.5's Kryo cannot serialise the Java
+ * records of the task results, so the default serialiser stays Java's and only these shuffles use
+ * this one ({@link ShuffledRDD#setSerializer}).
  */
 final class ShuffleSerializer extends Serializer implements Serializable {
   private static final long serialVersionUID = 1L;
