@@ -10,7 +10,9 @@
 #
 #   tools/spark-bench.sh [T ...]          default: 6 7; RUNS (default 3), THREADS (default 2), LEVELS,
 #                                         MATCHPOINT_JAVA_OPTS (default -Xmx8g -XX:+UseSerialGC),
-#                                         KEEP=DIR keeps each run's report and standard error there
+#                                         KEEP=DIR keeps each run's report and standard error there,
+#                                         OLD=DIR adds the Spark engine of another checkout (DIR/matchpoint,
+#                                         e.g. a worktree of an older commit) to the alternation
 # Needs GNU time (/usr/bin/time; Debian's package time). Exit 0 when every run finished its search
 # with the same states and verdict as the other search.
 set -euo pipefail
@@ -20,6 +22,7 @@ threads="${THREADS:-2}"
 export MATCHPOINT_JAVA_OPTS="${MATCHPOINT_JAVA_OPTS:--Xmx8g -XX:+UseSerialGC}"
 searches=(parallel spark)
 [ -n "${LEVELS:-}" ] && searches=(parallel levels spark)
+[ -n "${OLD:-}" ] && searches=("${searches[@]:0:${#searches[@]}-1}" old spark)
 sizes=("$@")
 [ "${#sizes[@]}" -gt 0 ] || sizes=(6 7)
 [ -x /usr/bin/time ] || { echo "spark-bench: needs GNU time at /usr/bin/time (Debian: apt-get install time)" >&2; exit 64; }
@@ -29,12 +32,14 @@ trap 'rm -rf "$work"' EXIT
 "$root/matchpoint" explore mprobe-fix-2x2 >/dev/null
 "$root/matchpoint" explore mprobe-fix-2x2 --engine spark >/dev/null 2>&1
 status=0
+[ -n "${OLD:-}" ] && "$OLD/matchpoint" explore mprobe-fix-2x2 --engine spark >/dev/null 2>&1
 # measure NAME FILE ARGS...: one run; appends "states exit cpu_s rss_mb" to $work/NAME.
 measure() {
   local name=$1 file=$2
   shift 2
-  local rc=0
-  /usr/bin/time -v -o "$work/time" "$root/matchpoint" explore "$file" --time-budget 3h "$@" \
+  local rc=0 launcher="$root/matchpoint"
+  [ "$name" = old ] && launcher="$OLD/matchpoint"
+  /usr/bin/time -v -o "$work/time" "$launcher" explore "$file" --time-budget 3h "$@" \
     >"$work/out" 2>"$work/err" || rc=$?
   local states cpu rss
   states="$(awk '/^states:/ {print $2; exit}' "$work/out")"
@@ -64,7 +69,7 @@ printf '%-14s %-24s %10s %18s %16s %14s\n' pattern search states "CPU s min/medi
 for t in "${sizes[@]}"; do
   file="$work/mprobe-fix-${t}x${t}.yaml"
   java -cp "$root/scenarios/target/matchpoint.jar" "$root/tools/MprobePattern.java" "$t" >"$file"
-  rm -f "$work/parallel" "$work/levels" "$work/spark"
+  rm -f "$work/parallel" "$work/levels" "$work/spark" "$work/old"
   for ((r = 1; r <= runs; r++)); do
     echo "mprobe ${t}x${t}, round $r of $runs (load $(uptime | sed 's/.*load average: //'))" >&2
     for name in "${searches[@]}"; do
@@ -72,6 +77,7 @@ for t in "${sizes[@]}"; do
         parallel) measure parallel "$file" --threads "$threads" ;;
         levels) measure levels "$file" --levels --threads "$threads" ;;
         spark) measure spark "$file" --engine spark --master "local[$threads]" ;;
+        old) measure old "$file" --engine spark --master "local[$threads]" ;;
       esac
     done
   done
@@ -80,6 +86,7 @@ for t in "${sizes[@]}"; do
       parallel) label="parallel, $threads threads" ;;
       levels) label="levels, $threads threads" ;;
       spark) label="spark local[$threads]" ;;
+      old) label="old spark local[$threads]" ;;
     esac
     states="$(column "$work/$name" 1 | sort -u | paste -sd/)"
     cpu="$(median "$work/$name" 3)"
@@ -88,6 +95,10 @@ for t in "${sizes[@]}"; do
       "$(awk -v s="${states%%/*}" -v c="$cpu" 'BEGIN {print (c > 0 ? s / c : 0)}')"
   done
   awk -v s="$(median "$work/spark" 3)" -v p="$(median "$work/parallel" 3)" -v t="$t" \
-    'BEGIN {printf "mprobe %dx%d    spark / parallel, median CPU s: %.1fx\n", t, t, s / p}'
+    'BEGIN {printf "mprobe %dx%d    spark / parallel, median CPU s: %.2fx\n", t, t, s / p}'
+  if [ -n "${OLD:-}" ]; then
+    awk -v s="$(median "$work/old" 3)" -v p="$(median "$work/parallel" 3)" -v t="$t" \
+      'BEGIN {printf "mprobe %dx%d    old spark / parallel, median CPU s: %.2fx\n", t, t, s / p}'
+  fi
 done
 exit "$status"

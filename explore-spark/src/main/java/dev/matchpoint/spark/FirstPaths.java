@@ -24,15 +24,16 @@ final class FirstPaths {
   private final List<JavaRDD<PathBlock>> levels = new ArrayList<>();
 
   /**
-   * Keeps the first paths of the next ordered level (level 1, then 2...), computing them now.
+   * Keeps the first paths of the next ordered level (level 1, then 2...), once the caller computes them.
    *
    * @param level the level, ordered and indexed
+   * @return the level's first paths, a block per task, kept (locally checkpointed) when first computed
    */
-  void add(JavaRDD<Entry> level) {
+  JavaRDD<PathBlock> add(JavaRDD<Entry> level) {
     JavaRDD<PathBlock> blocks = level.mapPartitions(FirstPaths::block);
     blocks.rdd().localCheckpoint();
-    blocks.count();
     levels.add(blocks);
+    return blocks;
   }
 
   /** One task's slice of an ordered level's first paths. */

@@ -22,9 +22,10 @@ final class LevelData {
    * An entry of a level: an encoded state to expand, with its compact sleep set, the mask it had
    * stored before ({@code LevelStep.ABSENT} when new), its fingerprint, its first path ({@code parent
    * index << 32 | action index}) and, once the level is ordered, its index in the level. Written
-   * field by field when shuffled ({@link Externalizable}: no reflection, no per-array object).
+   * field by field when cached on disk ({@link Externalizable}: no reflection, no per-array object),
+   * as its bytes when shuffled ({@link ShuffleSerializer}); its size for Spark's cache is known.
    */
-  static final class Entry implements Externalizable {
+  static final class Entry implements Externalizable, KnownSizeEstimation {
     private static final long serialVersionUID = 1L;
     byte[] state;
     long[] sleep;
@@ -45,6 +46,11 @@ final class LevelData {
 
     /** For deserialisation only. */
     public Entry() {}
+
+    @Override
+    public long estimatedSize() {
+      return state.length + 8L * sleep.length + 96;
+    }
 
     @Override
     public void writeExternal(ObjectOutput out) throws IOException {
@@ -97,7 +103,8 @@ final class LevelData {
 
   /**
    * A successor on its way to the partition of its fingerprint: encoding, sleep set, first path.
-   * Written field by field ({@link Externalizable}), as {@link Entry}.
+   * Written as its bytes when shuffled ({@link ShuffleSerializer}), field by field otherwise
+   * ({@link Externalizable}), as {@link Entry}.
    */
   static final class Arrival implements Externalizable {
     private static final long serialVersionUID = 1L;

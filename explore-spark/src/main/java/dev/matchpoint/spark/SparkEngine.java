@@ -6,10 +6,17 @@ import dev.matchpoint.core.explore.Explorer;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.Strategy;
 import dev.matchpoint.scenario.cli.ExploreEngine;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.ServiceLoader;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -106,9 +113,13 @@ public final class SparkEngine implements ExploreEngine {
     } else {
       conf.setIfMissing("spark.master", "local[*]");
     }
+    // A broadcast (Spark broadcasts every stage's task, a few kilobytes here) fills blocks of this size,
+    // each allocated whole: Spark's 4 MB made them most of the search's allocation in small levels.
+    conf.setIfMissing("spark.broadcast.blockSize", "256k");
     if (conf.get("spark.master").startsWith("local")) {
       conf.setIfMissing("spark.ui.enabled", "false");
     } else {
+      reachable(conf.get("spark.master"));
       String jar = ownJar();
       if (jar != null) {
         conf.setJars(new String[] {jar});
@@ -128,14 +139,16 @@ public final class SparkEngine implements ExploreEngine {
    * @param options strategy (exhaustive, random or pct) and budgets
    * @param progress receives periodic progress
    * @param log receives a line per level, or null
-   * @return the report, with the figures of the exhaustive search (none for a swarm)
+   * @return the report, with the engine's figures (per level of the exhaustive search, per task of a swarm)
    */
   static Result run(JavaSparkContext sc, ScenarioModel model, ExploreOptions options, ProgressListener progress,
       PrintWriter log) {
     int partitions = sc.getConf().getInt(PARTITIONS, Math.max(2, 2 * sc.defaultParallelism()));
     if (options.strategy() != Strategy.EXHAUSTIVE) {
-      return new Result(Explorer.explore(model.open(), options, progress,
-          ledger -> SparkSwarm.run(sc, model, options, partitions, log, ledger)), null);
+      ExploreEngine.Figures[] figures = new ExploreEngine.Figures[1];
+      ExplorationReport report = Explorer.explore(model.open(), options, progress,
+          ledger -> figures[0] = SparkSwarm.run(sc, model, options, partitions, log, ledger));
+      return new Result(report, figures[0]);
     }
     SparkLevelSearch search = new SparkLevelSearch(sc, model, options, partitions, log);
     ExplorationReport report = Explorer.explore(model.open(), options, progress, search::run);
@@ -155,6 +168,40 @@ public final class SparkEngine implements ExploreEngine {
   static ExplorationReport explore(JavaSparkContext sc, ScenarioModel model, ExploreOptions options,
       ProgressListener progress, PrintWriter log) {
     return run(sc, model, options, progress, log).report();
+  }
+
+  /** How long a standalone master's host may take to accept a connection. */
+  static final int CONNECT_MILLIS = 10_000;
+
+  /**
+   * Checks that a standalone master ({@code spark://HOST:PORT[,HOST:PORT...]}) accepts connections
+   * on at least one of its addresses, each tried for at most {@value #CONNECT_MILLIS} ms, since
+   * Spark itself retries an unreachable master for a minute, logs a stack trace each time and then
+   * fails inside the search; other masters pass.
+   *
+   * @param master the master URL
+   * @throws ExploreEngine.Unavailable naming the master and why no address answered
+   */
+  static void reachable(String master) {
+    if (!STANDALONE.matcher(master).matches()) {
+      return;
+    }
+    List<String> failures = new ArrayList<>();
+    for (String address : master.substring("spark://".length()).split(",")) {
+      int colon = address.lastIndexOf(':');
+      String host = address.substring(0, colon).replaceAll("^\\[|]$", "");
+      int port = Integer.parseInt(address.substring(colon + 1));
+      try (Socket socket = new Socket()) {
+        socket.connect(new InetSocketAddress(host, port), CONNECT_MILLIS);
+        return;
+      } catch (IOException | IllegalArgumentException e) {
+        failures.add(address + " (" + (e instanceof SocketTimeoutException ? "no answer in "
+            + CONNECT_MILLIS / 1000 + " s" : e instanceof UnknownHostException ? "unknown host"
+            : String.valueOf(e.getMessage())) + ")");
+      }
+    }
+    throw new ExploreEngine.Unavailable("--master " + master + ": no Spark master accepts connections at "
+        + String.join(", ", failures) + "; start it, or check the host and port (docs/distributed.md)");
   }
 
   /** The jar this class was loaded from, shipped to a cluster's executors; null when run from classes. */

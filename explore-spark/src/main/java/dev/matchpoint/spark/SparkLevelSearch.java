@@ -12,6 +12,7 @@ import dev.matchpoint.spark.LevelData.Entry;
 import dev.matchpoint.spark.LevelData.Expansion;
 import dev.matchpoint.spark.LevelData.FinalClass;
 import dev.matchpoint.spark.LevelData.Merged;
+import dev.matchpoint.spark.LevelData.PathBlock;
 import dev.matchpoint.spark.LevelData.VerdictData;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -184,7 +185,7 @@ final class SparkLevelSearch {
     }
     List<ExploreEngine.Executor> executors = new ArrayList<>();
     executorStorage.forEach((executor, bytes) -> executors.add(new ExploreEngine.Executor(executor, bytes)));
-    return new ExploreEngine.Figures(sc.master(), partitions, min, max, levels, executors);
+    return new ExploreEngine.Figures(sc.master(), partitions, min, max, levels, List.of(), executors);
   }
 
   private void search(SearchLedger ledger, List<JavaRDD<?>> held) {
@@ -241,12 +242,16 @@ final class SparkLevelSearch {
           out.add(new Tuple2<>(a.low, a));
         }
         return out.iterator();
-      }).partitionBy(new FingerprintPartitioner(p));
+      });
+      arrivals = ShuffleSerializer.shuffle(arrivals, new FingerprintPartitioner(p), ShuffleSerializer.Kind.ARRIVAL);
       long parents = levelSize;
       JavaRDD<Merged> merged = visited.zipPartitions(arrivals, (vs, as) -> merge(vs.next(), as, parents, p))
           .persist(StorageLevel.MEMORY_AND_DISK());
       held.add(merged);
       List<long[]> figures = merged.map(Merged::figures).collect();
+      // The level and its successors are merged: free them before the next level is built beside the merge.
+      level.unpersist(false);
+      expanded.unpersist(false);
       long shuffled = 0;
       long fresh = 0;
       long nextSize = 0;
@@ -298,27 +303,32 @@ final class SparkLevelSearch {
       }
       JavaRDD<Visited> nextVisited = merged.map(x -> x.visited);
       nextVisited.rdd().localCheckpoint();
-      nextVisited.count();
       JavaRDD<Entry> next = null;
       if (nextSize > 0) {
         // The next level in first-path order: entry ranges by parent index (the parents are in order) to
         // tasks, each sorting its own and numbering them from the count of the ranges before it.
-        next = merged.flatMapToPair(x -> {
+        JavaPairRDD<Integer, Entry> ordered = merged.flatMapToPair(x -> {
           List<Tuple2<Integer, Entry>> out = new ArrayList<>(x.entries.size());
           for (Entry e : x.entries) {
             out.add(new Tuple2<>(order(e.first, parents, p), e));
           }
           return out.iterator();
-        }).partitionBy(new HashPartitioner(p)).mapPartitionsWithIndex((t, it) -> number(it, starts[t]), true);
+        });
+        next = ShuffleSerializer.shuffle(ordered, new HashPartitioner(p), ShuffleSerializer.Kind.ENTRY)
+            .mapPartitionsWithIndex((t, it) -> number(it, starts[t]), true);
         next.rdd().localCheckpoint();
-        paths.add(next);
+        // One job computes (and so keeps) the next visited sets, the next level and its first paths.
+        JavaRDD<PathBlock> blocks = paths.add(next);
+        nextVisited.zipPartitions(blocks, (vs, bs) -> {
+          vs.forEachRemaining(v -> { });
+          bs.forEachRemaining(b -> { });
+          return List.<Boolean>of().iterator();
+        }).count();
       }
       for (SparkExecutorInfo e : sc.sc().statusTracker().getExecutorInfos()) {
         executorStorage.merge(e.host() + ":" + e.port(), e.usedOnHeapStorageMemory(), Math::max);
       }
-      level.unpersist(false);
       visited.unpersist(false);
-      expanded.unpersist(false);
       merged.unpersist(false);
       held.clear();
       held.add(nextVisited);

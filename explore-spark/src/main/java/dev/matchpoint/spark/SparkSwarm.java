@@ -6,15 +6,19 @@ import dev.matchpoint.core.explore.Explorer;
 import dev.matchpoint.core.explore.ProgressListener;
 import dev.matchpoint.core.explore.SearchLedger;
 import dev.matchpoint.core.explore.Strategy;
+import dev.matchpoint.scenario.cli.ExploreEngine;
 import dev.matchpoint.spark.LevelData.VerdictData;
 import java.io.PrintWriter;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -28,13 +32,14 @@ import org.apache.spark.api.java.JavaSparkContext;
  * added up, the deepest schedule); the counterexample is then the shortest-violation phase's, from
  * the best example, as for every search. Each task's time budget is what is left of the
  * exploration's when the job starts; a task stopped by it, or by the step limit, stops the whole.
+ * The engine's figures give each task's seed, schedules, transitions, classes, seconds and executor.
  */
 final class SparkSwarm {
   private SparkSwarm() {}
 
-  /** One task's result, serialisable. */
-  private record TaskResult(int task, long schedules, long transitions, int depth, String stop,
-      Map<String, TaskClass> classes) implements Serializable {
+  /** One task's result, serialisable: its figures, where it ran and how long it took (wall clock, s). */
+  private record TaskResult(int task, long seed, long schedules, long transitions, int depth, String stop,
+      Map<String, TaskClass> classes, String executor, double seconds) implements Serializable {
     private static final long serialVersionUID = 1L;
   }
 
@@ -52,9 +57,10 @@ final class SparkSwarm {
    * @param tasks tasks to share the budget among
    * @param log receives a line of figures, or null
    * @param ledger the exploration's figures, classes and budgets
+   * @return the engine's figures: a line per task, and the executors
    */
-  static void run(JavaSparkContext sc, ScenarioModel model, ExploreOptions options, int tasks, PrintWriter log,
-      SearchLedger ledger) {
+  static ExploreEngine.Figures run(JavaSparkContext sc, ScenarioModel model, ExploreOptions options, int tasks,
+      PrintWriter log, SearchLedger ledger) {
     long budget = options.scheduleBudget();
     int n = (int) Math.max(1, Math.min(tasks, budget));
     // ExploreOptions is not serialisable: each task makes its own from these.
@@ -70,6 +76,7 @@ final class SparkSwarm {
     }
     long start = System.nanoTime();
     List<TaskResult> results = sc.parallelize(slices, n).map(s -> {
+      long began = System.nanoTime();
       ExploreOptions each = new ExploreOptions(strategy, s[2], left, s[1], pctDepth, maxSteps, false, maxStates, memory,
           1);
       ExplorationReport r = Explorer.explore(model.open(), each, ProgressListener.NONE);
@@ -77,8 +84,10 @@ final class SparkSwarm {
       r.outcomes().forEach((k, c) -> classes.put(k, new TaskClass(VerdictData.of(c.verdict()), c.count(),
           new ArrayList<>(c.example()))));
       String stop = r.stoppedBy() == null || r.schedules() >= s[2] ? null : r.stopReason();
-      return new TaskResult((int) s[0], r.schedules(), r.transitions(), r.maxDepth(), stop, classes);
+      return new TaskResult((int) s[0], s[1], r.schedules(), r.transitions(), r.maxDepth(), stop, classes,
+          SparkEnv.get().blockManager().blockManagerId().hostPort(), (System.nanoTime() - began) / 1e9);
     }).collect();
+    List<ExploreEngine.Task> figures = new ArrayList<>();
     long schedules = 0;
     long transitions = 0;
     int depth = 0;
@@ -86,6 +95,8 @@ final class SparkSwarm {
     Map<String, TaskClass> best = new TreeMap<>();
     Map<String, Long> counts = new TreeMap<>();
     for (TaskResult t : results) {
+      figures.add(new ExploreEngine.Task(t.task(), t.seed(), t.schedules(), t.transitions(), t.classes().size(),
+          t.seconds(), t.executor()));
       schedules += t.schedules();
       transitions += t.transitions();
       depth = Math.max(depth, t.depth());
@@ -115,5 +126,11 @@ final class SparkSwarm {
           n, options.seed(), options.seed() + n - 1, schedules, best.size(), (System.nanoTime() - start) / 1e9);
       log.flush();
     }
+    List<ExploreEngine.Executor> executors = new ArrayList<>();
+    for (SparkExecutorInfo e : sc.sc().statusTracker().getExecutorInfos()) {
+      executors.add(new ExploreEngine.Executor(e.host() + ":" + e.port(), e.usedOnHeapStorageMemory()));
+    }
+    executors.sort(Comparator.comparing(ExploreEngine.Executor::id));
+    return new ExploreEngine.Figures(sc.master(), n, 0, 0, List.of(), figures, executors);
   }
 }

@@ -163,4 +163,65 @@ class SparkExploreCommandTest {
       System.clearProperty("spark.matchpoint.partitions");
     }
   }
+
+  @Test
+  @SpecClause(source = "docs/cli.md, Exit codes of explore", text = "70 | internal error (one line, see \"Exit "
+      + "codes\"); with `--engine spark`, also a `--master spark://HOST:PORT` that nothing answers at: one line naming "
+      + "the master and the connection's failure")
+  void unreachableStandaloneMaster_isOneLineAndExit70_withoutStartingSpark() throws Exception {
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    Result r = run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "spark://127.0.0.1:" + port);
+    assertEquals(70, r.code(), r.err());
+    List<String> lines = r.err().lines().toList();
+    assertEquals(1, lines.size(), r.err());
+    assertTrue(lines.get(0).startsWith("matchpoint: error: --master spark://127.0.0.1:" + port
+        + ": no Spark master accepts connections at 127.0.0.1:" + port + " ("), r.err());
+    assertTrue(lines.get(0).endsWith("; start it, or check the host and port (docs/distributed.md)"), r.err());
+    assertFalse(r.out().contains("states:"), r.out());
+  }
+
+  /** A task line of a swarm's text report (EngineReport). */
+  private static final Pattern TASK = Pattern.compile("  task (\\d+): seed (\\d+), schedules (\\d+), transitions "
+      + "(\\d+), classes (\\d+), \\d+\\.\\d\\d s, executor \\S+:\\d+");
+
+  @Test
+  @SpecClause(source = "issue 17", text = "The report is the same as the local search's (states, transitions, depth, "
+      + "outcome classes, verdict), plus per-level and per-executor figures")
+  void swarm_reportsEachTask_itsSeedAndExecutor_addingUpToTheReportsFigures_inTextAndJson() throws Exception {
+    Result text = run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "local[2]", "--strategy", "random",
+        "--seed", "5", "--budget", "30");
+    assertEquals(0, text.code(), text.err());
+    assertTrue(text.out().contains("\nengine:      spark, master local[2], swarm of 4 tasks, seeds 5 to 8\n"), text.out());
+    List<Matcher> tasks = text.out().lines().map(TASK::matcher).filter(Matcher::matches).toList();
+    assertEquals(4, tasks.size(), text.out());
+    long schedules = 0;
+    long transitions = 0;
+    for (int i = 0; i < tasks.size(); i++) {
+      assertEquals(i, Integer.parseInt(tasks.get(i).group(1)));
+      assertEquals(5 + i, Long.parseLong(tasks.get(i).group(2)));
+      assertEquals(i < 2 ? 8 : 7, Long.parseLong(tasks.get(i).group(3)), "30 schedules shared out among 4 tasks");
+      schedules += Long.parseLong(tasks.get(i).group(3));
+      transitions += Long.parseLong(tasks.get(i).group(4));
+      assertTrue(Integer.parseInt(tasks.get(i).group(5)) >= 1);
+    }
+    assertEquals(figure(text.out(), "schedules:"), schedules, text.out());
+    assertEquals(figure(text.out(), "transitions:"), transitions, text.out());
+    assertTrue(text.out().lines().anyMatch(l -> l.matches("  executor \\S+:\\d+: at most \\d+\\.\\d MB cached")),
+        text.out());
+
+    Result json = run("explore", "mprobe-fix-2x2", "--engine", "spark", "--master", "local[2]", "--strategy", "random",
+        "--seed", "5", "--budget", "30", "--json");
+    assertEquals(0, json.code(), json.err());
+    JsonNode engine = new ObjectMapper().readTree(json.out()).get("engine");
+    assertEquals(4, engine.get("tasks").size(), json.out());
+    assertEquals(0, engine.get("levels").size(), json.out());
+    for (int i = 0; i < 4; i++) {
+      JsonNode t = engine.get("tasks").get(i);
+      assertEquals(5 + i, t.get("seed").asLong());
+      assertEquals(Long.parseLong(tasks.get(i).group(4)), t.get("transitions").asLong());
+    }
+  }
 }

@@ -15,8 +15,15 @@ import java.util.Locale;
  *   executor 192.0.2.2:41213: at most 0.7 MB cached
  * </pre>
  *
- * Like {@code elapsed:}, the seconds and megabytes depend on the machine; the rest depends only on
- * the scenario and the partitions.
+ * A swarm ({@code --strategy random|pct}) has a line per task instead of the levels:
+ *
+ * <pre>
+ * engine:      spark, master local[2], swarm of 4 tasks, seeds 0 to 3
+ *   task 0: seed 0, schedules 25, transitions 300, classes 2, 0.20 s, executor 192.0.2.2:41213
+ * </pre>
+ *
+ * Like {@code elapsed:}, the seconds, megabytes and executors depend on the machine; the rest depends
+ * only on the scenario, the partitions and the seeds.
  */
 final class EngineReport {
   private EngineReport() {}
@@ -29,11 +36,20 @@ final class EngineReport {
    * @param f its figures
    */
   static void text(StringBuilder sb, String engine, ExploreEngine.Figures f) {
-    sb.append(String.format(Locale.ROOT, "engine:      %s, master %s, %d partitions storing %d to %d states each%n",
-        engine, f.master(), f.partitions(), f.leastPartitionStates(), f.mostPartitionStates()));
+    if (f.tasks().isEmpty()) {
+      sb.append(String.format(Locale.ROOT, "engine:      %s, master %s, %d partitions storing %d to %d states each%n",
+          engine, f.master(), f.partitions(), f.leastPartitionStates(), f.mostPartitionStates()));
+    } else {
+      sb.append(String.format(Locale.ROOT, "engine:      %s, master %s, swarm of %d tasks, seeds %d to %d%n", engine,
+          f.master(), f.tasks().size(), f.tasks().get(0).seed(), f.tasks().get(f.tasks().size() - 1).seed()));
+    }
     for (ExploreEngine.Level l : f.levels()) {
       sb.append(String.format(Locale.ROOT, "  level %d: entries %d, final %d, successors %d, new states %d, %.2f s%n",
           l.level(), l.entries(), l.finals(), l.successors(), l.newStates(), l.seconds()));
+    }
+    for (ExploreEngine.Task t : f.tasks()) {
+      sb.append(String.format(Locale.ROOT, "  task %d: seed %d, schedules %d, transitions %d, classes %d, %.2f s, "
+          + "executor %s%n", t.task(), t.seed(), t.schedules(), t.transitions(), t.classes(), t.seconds(), t.executor()));
     }
     for (ExploreEngine.Executor e : f.executors()) {
       sb.append("  executor ").append(e.id()).append(": at most ").append(e.megabytes()).append(" MB cached\n");
@@ -64,6 +80,19 @@ final class EngineReport {
       g.writeNumberField("successors", l.successors());
       g.writeNumberField("new_states", l.newStates());
       g.writeNumberField("seconds", l.seconds());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("tasks");
+    for (ExploreEngine.Task t : f.tasks()) {
+      g.writeStartObject();
+      g.writeNumberField("task", t.task());
+      g.writeNumberField("seed", t.seed());
+      g.writeNumberField("schedules", t.schedules());
+      g.writeNumberField("transitions", t.transitions());
+      g.writeNumberField("classes", t.classes());
+      g.writeNumberField("seconds", t.seconds());
+      g.writeStringField("executor", t.executor());
       g.writeEndObject();
     }
     g.writeEndArray();

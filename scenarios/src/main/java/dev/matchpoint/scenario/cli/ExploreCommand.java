@@ -227,8 +227,15 @@ final class ExploreCommand implements Callable<Integer> {
       if (other == null) {
         r = plan.explore(progress);
       } else {
-        ExploreEngine.Result run = other.explore(new ExploreEngine.Request(file, cfg.cfg, !noReduction,
-            plan.outcomes(), o, master), progress, err);
+        ExploreEngine.Result run;
+        try {
+          run = other.explore(new ExploreEngine.Request(file, cfg.cfg, !noReduction, plan.outcomes(), o, master),
+              progress, err);
+        } catch (ExploreEngine.Unavailable e) {
+          err.println("matchpoint: error: " + e.getMessage());
+          err.flush();
+          return ExitCode.INTERNAL.code();
+        }
         r = run.report();
         figures = run.figures();
       }

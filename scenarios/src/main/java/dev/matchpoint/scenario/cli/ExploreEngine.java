@@ -56,24 +56,39 @@ public interface ExploreEngine {
   }
 
   /**
-   * How an engine's level-by-level search went.
+   * How an engine's search went: a level-by-level search's levels, or a swarm's tasks.
    *
    * @param master where it ran, e.g. {@code local[2]} or {@code spark://host:7077}
-   * @param partitions fingerprint partitions (tasks per level, shards of the visited states)
-   * @param leastPartitionStates the fewest states any partition stored
-   * @param mostPartitionStates the most states any partition stored
-   * @param levels one per level expanded, in order
+   * @param partitions fingerprint partitions (tasks per level, shards of the visited states); a swarm's tasks
+   * @param leastPartitionStates the fewest states any partition stored (0 for a swarm)
+   * @param mostPartitionStates the most states any partition stored (0 for a swarm)
+   * @param levels one per level expanded, in order (none for a swarm)
+   * @param tasks one per task of a swarm, in order (none for a level-by-level search)
    * @param executors one per executor, by id
    */
   record Figures(String master, int partitions, long leastPartitionStates, long mostPartitionStates,
-      List<Level> levels, List<Executor> executors) {
+      List<Level> levels, List<Task> tasks, List<Executor> executors) {
     /** Copies the lists. */
     public Figures {
       Objects.requireNonNull(master, "master");
       levels = List.copyOf(levels);
+      tasks = List.copyOf(tasks);
       executors = List.copyOf(executors);
     }
   }
+
+  /**
+   * One task of a swarm: what {@code explore --strategy S --seed SEED --budget B} samples alone.
+   *
+   * @param task its number, from 0
+   * @param seed its seed (the exploration's seed plus the task's number)
+   * @param schedules schedules it sampled (its budget B, unless a budget stopped it)
+   * @param transitions steps it took over all its schedules
+   * @param classes outcome classes it found
+   * @param seconds wall-clock seconds it took
+   * @param executor the executor that ran it, {@code host:port}
+   */
+  record Task(int task, long seed, long schedules, long transitions, int classes, double seconds, String executor) {}
 
   /**
    * One level of a level-by-level search.
@@ -135,8 +150,27 @@ public interface ExploreEngine {
    * @param log receives the engine's own lines as it goes (standard error: a line per level)
    * @return the report and the engine's figures
    * @throws IllegalArgumentException when the engine does not {@link #runs} the request's strategy
+   * @throws Unavailable when where it was asked to run cannot be reached (a cluster's master down)
    */
   Result explore(Request request, ProgressListener progress, PrintWriter log);
+
+  /**
+   * Where an engine was asked to run (a well-formed {@code --master}) cannot be reached: the
+   * environment failed, not the input, so {@code explore} prints the message as one line and exits
+   * 70 (docs/cli.md, Exit codes of explore).
+   */
+  final class Unavailable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * The failure.
+     *
+     * @param message one sentence naming the option, its value and what failed
+     */
+    public Unavailable(String message) {
+      super(message);
+    }
+  }
 
   /**
    * The engine of a name on the class path.
