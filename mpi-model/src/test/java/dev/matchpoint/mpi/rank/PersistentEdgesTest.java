@@ -72,4 +72,26 @@ class PersistentEdgesTest {
         "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"),
         RankRuns.returns(r, 0));
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "A communication (send or receive) that uses a persistent request is "
+      + "initiated by the function MPI_START.")
+  @SpecClause(source = "MPI-3.1 §3.6.1", text = "If a buffered-mode send is used and insufficient buffer space is "
+      + "available, then an error will occur.")
+  void persistentBufferedSend_completesLocallyEachStart_andWithoutABufferIsMpiErrBuffer() {
+    MpiOp bsend = sendInit(new MpiOp.Send(SendMode.BUFFERED, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD), "b");
+    MpiOp recv = new MpiOp.Recv(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null);
+    // The receiver posts its receives only after rank 0's two starts completed: each buffered start
+    // completes at once, without a matching receive.
+    RunResult r = RankRuns.run(program().call(new MpiOp.BufferAttach(lit(1024))).call(bsend).call(start("b"))
+        .waitFor("b", null).call(start("b")).waitFor("b", null).send(lit(1), lit(1), lit(0), Datatype.INT).build(),
+        program().recv(lit(0), lit(1), lit(0), Datatype.INT, null).call(recv).call(recv).build());
+    assertEquals(List.of(), RankRuns.errors(r));
+    assertEquals(List.of("MPI_Buffer_attach ", "MPI_Bsend_init ", "MPI_Start ", "MPI_Wait ", "MPI_Start ",
+        "MPI_Wait ", "MPI_Send "), RankRuns.returns(r, 0));
+    RunResult none = RankRuns.run(program().call(bsend).call(start("b")).waitFor("b", null).build(),
+        program().build());
+    assertEquals(List.of("MPI_Start MPI_ERR_BUFFER"), RankRuns.errors(none));
+    assertEquals(List.of("MPI_Bsend_init ", "MPI_Start  MPI_ERR_BUFFER", "MPI_Wait "), RankRuns.returns(none, 0));
+  }
 }
