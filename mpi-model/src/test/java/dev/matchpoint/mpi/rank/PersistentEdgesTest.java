@@ -94,4 +94,18 @@ class PersistentEdgesTest {
     assertEquals(List.of("MPI_Start MPI_ERR_BUFFER"), RankRuns.errors(none));
     assertEquals(List.of("MPI_Bsend_init ", "MPI_Start  MPI_ERR_BUFFER", "MPI_Wait "), RankRuns.returns(none, 0));
   }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "This form is non-blocking, and a Wait, Test, or variant must be "
+      + "used on the in request before the out request becomes valid.")
+  void startOfARequestBeingBoundToAChannel_isErroneous_andStartsNothing() {
+    MpiOp init = sendInit(new MpiOp.Send(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD), "p");
+    RunResult r = RankRuns.run(program().call(init)
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), true, false)).call(start("p")).build(),
+        program().build());
+    assertEquals(List.of("MPI_Start of a request being bound to a channel (seed 003)"), r.trace()
+        .of(TraceEvent.ErroneousUse.class).stream().map(TraceEvent.ErroneousUse::rule)
+        .filter(rule -> rule.startsWith("MPI_Start")).toList());
+    assertEquals(null, r.packetCounts().get("EAGER"), r.packetCounts().toString());
+  }
 }
