@@ -145,4 +145,24 @@ class PartitionedStateTest {
     }
     assertTrue(states.size() > 20, "states: " + states.size());
   }
+
+  @Test
+  @SpecClause(source = "MPI-4.0 §4.2.3", text = "Once a partitioned send operation is started, each partition must "
+      + "be marked as ready for data transfer by the MPI_PREADY call.")
+  void aDeadlockReport_countsThePartitionsMarkedReady_andThoseArrived() {
+    // One of three partitions marked ready: both Waits block, the receive knows the sender's count.
+    RunResult one = RankRuns.run(program().call(psend(3, 1, "p")).call(start("p")).call(pready("p", 0))
+        .waitFor("p", null).build(), program().call(precv(3, 1, "p")).call(start("p")).waitFor("p", null).build());
+    String text = one.report().toText();
+    assertTrue(text.contains("partitioned send r0.t0#0 to rank 1 (tag 0): 1 of 3 partition(s) marked ready with "
+        + "MPI_Pready"), text);
+    assertTrue(text.contains("partitioned receive r1.t0#0 from rank 0 (tag 0): 1 of 3 partition(s) arrived"), text);
+    // Nothing marked ready: the receive does not know the sender's partition count yet.
+    RunResult none = RankRuns.run(program().call(psend(2, 1, "p")).call(start("p")).waitFor("p", null).build(),
+        program().call(precv(2, 1, "p")).call(start("p")).waitFor("p", null).build());
+    String nothing = none.report().toText();
+    assertTrue(nothing.contains("partitioned receive r1.t0#0 from rank 0 (tag 0): 0 of the sender's partition(s) "
+        + "arrived"), nothing);
+    assertTrue(nothing.contains("0 of 2 partition(s) marked ready"), nothing);
+  }
 }

@@ -291,6 +291,19 @@ class StartTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = STARTALL_ORDER)
+  void eachStartallAlternative_isLabelledWithItsStartOrder() {
+    Program sends = program().call(sendInit(1, 1, "a")).call(sendInit(1, 1, "b")).call(start("a", "b")).build();
+    World w = World.logical(ModelSpec.builder().rank(sends).rank(program().build()).build(), TraceSink.NONE,
+        new dev.matchpoint.mpi.check.Checks(List.of()), false);
+    while (!(w.currentCall(0, 0) instanceof MpiOp.Start)) {
+      w.execute(Action.step(0, 0, -1));
+    }
+    assertEquals(List.of("r0.t0 MPI_Startall(requests=[a, b]) at <java> [start a, b]",
+        "r0.t0 MPI_Startall(requests=[a, b]) at <java> [start b, a]"), w.enabled().stream().map(w::describe).toList());
+  }
+
+  @Test
   @SpecClause(source = "DESIGN §5", text = "Exhaustive means exhaustive: every model decision reads only state the "
       + "search can see (what the state fingerprint covers)")
   void aCallWithSeveralAlternatives_refusesToRunWithoutBeingGivenOne() {
