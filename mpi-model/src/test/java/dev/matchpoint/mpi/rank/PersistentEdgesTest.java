@@ -78,6 +78,8 @@ class PersistentEdgesTest {
       + "initiated by the function MPI_START.")
   @SpecClause(source = "MPI-3.1 §3.6.1", text = "If a buffered-mode send is used and insufficient buffer space is "
       + "available, then an error will occur.")
+  @SpecClause(source = "docs/trace-format.md", text = "`request_completed` | `request`, `source`, `tag`, `count_bytes`, "
+      + "`error`, `cancelled`")
   void persistentBufferedSend_completesLocallyEachStart_andWithoutABufferIsMpiErrBuffer() {
     MpiOp bsend = sendInit(new MpiOp.Send(SendMode.BUFFERED, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD), "b");
     MpiOp recv = new MpiOp.Recv(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null);
@@ -89,6 +91,9 @@ class PersistentEdgesTest {
     assertEquals(List.of(), RankRuns.errors(r));
     assertEquals(List.of("MPI_Buffer_attach ", "MPI_Bsend_init ", "MPI_Start ", "MPI_Wait ", "MPI_Start ",
         "MPI_Wait ", "MPI_Send "), RankRuns.returns(r, 0));
+    // Each start's completion is an event of the trace (docs/trace-format.md, `request_completed`).
+    assertEquals(2, r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .filter(c -> dev.matchpoint.mpi.RequestIds.format(c.requestId()).equals("r0.t0#0")).count(), r.trace().toText());
     RunResult none = RankRuns.run(program().call(bsend).call(start("b")).waitFor("b", null).build(),
         program().build());
     assertEquals(List.of("MPI_Start MPI_ERR_BUFFER"), RankRuns.errors(none));
