@@ -71,6 +71,8 @@ class PersistentEdgesTest {
     assertEquals(List.of("MPI_Send_init ", "MPI_Recv_init ", "MPI_Startall ", "MPI_Wait ",
         "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"),
         RankRuns.returns(r, 0));
+    assertEquals(List.of("r0.t0#0", "r0.t0#1"), r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .map(c -> dev.matchpoint.mpi.RequestIds.format(c.requestId())).toList(), "each completed when started");
   }
 
   @Test
