@@ -23,7 +23,11 @@ final class Channel {
 
   final boolean sender;
   final int peer;
-  final int tag;
+  /**
+   * The tag; a receive end bound with MPI_ANY_TAG takes the send end's tag when it binds, the tag
+   * its transfers' statuses report (MPI-3.1 §3.2.5).
+   */
+  int tag;
   final int context;
   final long bytes;
   /** The datatype of the persistent request bound (MPI-3.1 §3.3.1 applies to each transfer). */

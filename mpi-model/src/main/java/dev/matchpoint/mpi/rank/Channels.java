@@ -100,6 +100,9 @@ final class Channels {
     Channel ch = e.channel;
     ch.peerEndpoint = o.endpoint();
     ch.phase = Channel.Phase.BOUND;
+    if (!ch.sender) {
+      ch.tag = o.tag(); // the send end's tag, also when this end bound with MPI_ANY_TAG
+    }
     w.touchThread(t);
     if (ch.slack != o.slack()) {
       w.erroneous(t.rank, t.thread, "the two ends of a channel disagree on slackness (seed 003)",

@@ -127,6 +127,9 @@ class ChannelTest {
     List<Integer> slots = r.trace().of(TraceEvent.ChannelEvent.class).stream()
         .filter(c -> c.what().equals("start") && c.rank() == 1).map(TraceEvent.ChannelEvent::slot).toList();
     assertEquals(List.of(0, 1, 2, 0, 1, 2), slots, "ADDRESS_BASE_INCREMENT: start n uses slot n mod K");
+    List<Integer> transfers = r.trace().of(TraceEvent.ChannelEvent.class).stream()
+        .filter(c -> c.what().equals("transfer")).map(TraceEvent.ChannelEvent::slot).toList();
+    assertEquals(List.of(0, 1, 2, 0, 1, 2), transfers, "transfer n lands in slot n mod K");
   }
 
   @Test
@@ -137,6 +140,9 @@ class ChannelTest {
     Program receiver = recvSide(2).call(start("ch")).call(start("ch")).call(start("ch")).build();
     RunResult r = run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
     assertTrue(r.problems().stream().anyMatch(p -> p.contains("more than K outstanding starts")), r.problems().toString());
+    assertEquals(List.of("start 3 without a Wait on a channel of slackness 2: \"No more than K outstanding send or "
+        + "receive starts on either end is legal\""), r.trace().of(TraceEvent.ErroneousUse.class).stream()
+        .map(TraceEvent.ErroneousUse::detail).filter(d -> d.startsWith("start ")).toList());
   }
 
   @Test
@@ -278,5 +284,56 @@ class ChannelTest {
     RunResult persistent = run(ModelSpec.builder().rank(sender).rank(receiver).options(rendezvous).build());
     assertEquals(Outcome.OK, persistent.outcome());
     assertTrue(channel.endTimeNs() < persistent.endTimeNs(), channel.endTimeNs() + " vs " + persistent.endTimeNs());
+  }
+
+  /** Rank 0 binds a tag-5 persistent send to rank 1; rank 1 binds {@code recvInit}; one lock-step transfer. */
+  private static RunResult tagged(MpiOp recvInit) {
+    Program sender = program().call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(5), lit(4), Datatype.INT,
+        MpiOp.WORLD, "p")).call(bind("p", "ch", 1)).recv(lit(1), lit(9), lit(0), Datatype.INT, null)
+        .call(start("ch")).waitFor("ch", null).build();
+    Program receiver = program().call(recvInit).call(bind("p", "ch", 1)).call(start("ch"))
+        .send(lit(0), lit(9), lit(0), Datatype.INT).waitFor("ch", "st").build();
+    return run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
+  }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "This is a pairwise collective operation on the pair of "
+      + "processes. It is blocking.")
+  @SpecClause(source = "MPI-3.1 §3.2.4", text = "The receiver may specify a wildcard MPI_ANY_TAG value for tag, "
+      + "indicating that any tag is acceptable.")
+  void aReceiveBindsASendWithItsTagOrWithMpiAnyTag_andOtherwiseTheBindsWaitForever_seed003() {
+    RunResult anyTag = tagged(new MpiOp.RecvInit(lit(0), dev.matchpoint.mpi.program.ProgramBuilder.anyTag(), lit(4),
+        Datatype.INT, MpiOp.WORLD, "p"));
+    assertEquals(Outcome.OK, anyTag.outcome(), anyTag.problems()::toString);
+    assertEquals(List.of("MPI_Recv_init ", "MPI_Bind_channel ", "MPI_Start ", "MPI_Send ",
+        "MPI_Wait source=0 tag=5 count=16B"), RankRuns.returns(anyTag, 1));
+    RunResult sameTag = tagged(new MpiOp.RecvInit(lit(0), lit(5), lit(4), Datatype.INT, MpiOp.WORLD, "p"));
+    assertEquals(Outcome.OK, sameTag.outcome(), sameTag.problems()::toString);
+    RunResult otherTag = tagged(new MpiOp.RecvInit(lit(0), lit(3), lit(4), Datatype.INT, MpiOp.WORLD, "p"));
+    assertEquals(Outcome.DEADLOCK, otherTag.outcome());
+    assertTrue(otherTag.report().toText().contains("waiting for rank 0 to bind a matching persistent send"),
+        otherTag.report().toText());
+    // Two send ends never bind each other.
+    Program send = program().call(new MpiOp.SendInit(SendMode.STANDARD, lit(1), lit(0), lit(4), Datatype.INT,
+        MpiOp.WORLD, "p")).call(bind("p", "ch", 1)).build();
+    Program sendBack = program().call(new MpiOp.SendInit(SendMode.STANDARD, lit(0), lit(0), lit(4), Datatype.INT,
+        MpiOp.WORLD, "p")).call(bind("p", "ch", 1)).build();
+    assertEquals(Outcome.DEADLOCK, run(ModelSpec.builder().rank(send).rank(sendBack).options(OPTIONS).build())
+        .outcome());
+  }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "Persistent channels may be freed using MPI\\_Request\\_unbind().")
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_WAIT with a null or inactive request "
+      + "argument.")
+  void aBlockingUnbind_setsTheChannelToMpiRequestNull_whichAWaitAccepts_seed003() {
+    Program sender = sendSide(1).recv(lit(1), lit(9), lit(0), Datatype.INT, null).call(start("ch")).waitFor("ch", null)
+        .call(new MpiOp.UnbindChannel(List.of("ch"), false)).waitFor("ch", "st").build();
+    Program receiver = recvSide(1).call(start("ch")).send(lit(0), lit(9), lit(0), Datatype.INT).waitFor("ch", null)
+        .call(new MpiOp.UnbindChannel(List.of("ch"), false)).build();
+    RunResult r = run(ModelSpec.builder().rank(sender).rank(receiver).options(OPTIONS).build());
+    assertEquals(Outcome.OK, r.outcome(), r.problems()::toString);
+    assertEquals("MPI_Wait source=MPI_ANY_SOURCE tag=MPI_ANY_TAG count=0B", RankRuns.returns(r, 0)
+        .get(RankRuns.returns(r, 0).size() - 1));
   }
 }

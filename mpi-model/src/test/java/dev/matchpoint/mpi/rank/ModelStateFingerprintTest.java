@@ -116,4 +116,37 @@ class ModelStateFingerprintTest {
     v.next(new Partitioned.Key(true, 1, 0, 0));
     assertNotEquals(fingerprint(t::hashInto), fingerprint(v::hashInto), "one partitioned initialisation counted");
   }
+
+  @Test
+  @SpecClause(source = "DESIGN §5", text = EXHAUSTIVE)
+  void rankStates_differingOnlyInOnePart_haveDifferentFingerprints() {
+    dev.matchpoint.mpi.program.Program one = dev.matchpoint.mpi.program.ProgramBuilder.program()
+        .iprobe(dev.matchpoint.mpi.program.ProgramBuilder.lit(1), dev.matchpoint.mpi.program.ProgramBuilder.lit(0),
+            "f", null).build();
+    ModelSpec spec = ModelSpec.builder().rank(one, one).rank(one).build();
+    World w = World.logical(spec, dev.matchpoint.mpi.trace.TraceSink.NONE,
+        new dev.matchpoint.mpi.check.Checks(List.of()), false);
+    RankState a = w.ranks[0];
+    List<Long> base = fingerprint(a::hashInto);
+    assertEquals(base, fingerprint(a.copy()::hashInto), "copies are one state");
+    // The second thread's step alone (a rank of two threads).
+    RankState stepped = w.successor(Action.step(0, 1, -1)).world().ranks[0];
+    assertNotEquals(base, fingerprint(stepped::hashInto), "thread 1 made its call");
+    RankState seq = a.copy();
+    seq.nextSeq(1, 0);
+    assertNotEquals(base, fingerprint(seq::hashInto), "a send sequence number taken");
+    RankState attached = a.copy();
+    attached.bufferAttachedAt = new SourceLocation("p.yaml", 2, 3);
+    assertNotEquals(base, fingerprint(attached::hashInto), "where the buffer was attached");
+    RankState offered = a.copy();
+    offered.bindOffers.add(new Payloads.BindOffer(true, 1, 0, 0, 1, 7));
+    assertNotEquals(base, fingerprint(offered::hashInto), "a peer's bind offer kept");
+    RankState logged = a.copy();
+    logged.collectives.add(0, new Collectives.Call(CollectiveKind.BARRIER, false, 0, 0, Datatype.INT, null,
+        SourceLocation.unknown()));
+    assertNotEquals(base, fingerprint(logged::hashInto), "a collective call logged");
+    RankState counted = a.copy();
+    counted.partitionsForWrite().next(new Partitioned.Key(true, 1, 0, 0));
+    assertNotEquals(base, fingerprint(counted::hashInto), "a partitioned initialisation counted");
+  }
 }

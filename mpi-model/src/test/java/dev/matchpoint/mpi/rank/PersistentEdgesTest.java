@@ -71,5 +71,48 @@ class PersistentEdgesTest {
     assertEquals(List.of("MPI_Send_init ", "MPI_Recv_init ", "MPI_Startall ", "MPI_Wait ",
         "MPI_Wait source=MPI_PROC_NULL tag=MPI_ANY_TAG count=0B"),
         RankRuns.returns(r, 0));
+    assertEquals(List.of("r0.t0#0", "r0.t0#1"), r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .map(c -> dev.matchpoint.mpi.RequestIds.format(c.requestId())).toList(), "each completed when started");
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = "A communication (send or receive) that uses a persistent request is "
+      + "initiated by the function MPI_START.")
+  @SpecClause(source = "MPI-3.1 §3.6.1", text = "If a buffered-mode send is used and insufficient buffer space is "
+      + "available, then an error will occur.")
+  @SpecClause(source = "docs/trace-format.md", text = "`request_completed` | `request`, `source`, `tag`, `count_bytes`, "
+      + "`error`, `cancelled`")
+  void persistentBufferedSend_completesLocallyEachStart_andWithoutABufferIsMpiErrBuffer() {
+    MpiOp bsend = sendInit(new MpiOp.Send(SendMode.BUFFERED, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD), "b");
+    MpiOp recv = new MpiOp.Recv(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, null);
+    // The receiver posts its receives only after rank 0's two starts completed: each buffered start
+    // completes at once, without a matching receive.
+    RunResult r = RankRuns.run(program().call(new MpiOp.BufferAttach(lit(1024))).call(bsend).call(start("b"))
+        .waitFor("b", null).call(start("b")).waitFor("b", null).send(lit(1), lit(1), lit(0), Datatype.INT).build(),
+        program().recv(lit(0), lit(1), lit(0), Datatype.INT, null).call(recv).call(recv).build());
+    assertEquals(List.of(), RankRuns.errors(r));
+    assertEquals(List.of("MPI_Buffer_attach ", "MPI_Bsend_init ", "MPI_Start ", "MPI_Wait ", "MPI_Start ",
+        "MPI_Wait ", "MPI_Send "), RankRuns.returns(r, 0));
+    // Each start's completion is an event of the trace (docs/trace-format.md, `request_completed`).
+    assertEquals(2, r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .filter(c -> dev.matchpoint.mpi.RequestIds.format(c.requestId()).equals("r0.t0#0")).count(), r.trace().toText());
+    RunResult none = RankRuns.run(program().call(bsend).call(start("b")).waitFor("b", null).build(),
+        program().build());
+    assertEquals(List.of("MPI_Start MPI_ERR_BUFFER"), RankRuns.errors(none));
+    assertEquals(List.of("MPI_Bsend_init ", "MPI_Start  MPI_ERR_BUFFER", "MPI_Wait "), RankRuns.returns(none, 0));
+  }
+
+  @Test
+  @SpecClause(source = "seed 003 Proposal 1", text = "This form is non-blocking, and a Wait, Test, or variant must be "
+      + "used on the in request before the out request becomes valid.")
+  void startOfARequestBeingBoundToAChannel_isErroneous_andStartsNothing() {
+    MpiOp init = sendInit(new MpiOp.Send(SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT, MpiOp.WORLD), "p");
+    RunResult r = RankRuns.run(program().call(init)
+        .call(new MpiOp.BindChannel(List.of("p"), List.of("ch"), List.of(1), true, false)).call(start("p")).build(),
+        program().build());
+    assertEquals(List.of("MPI_Start of a request being bound to a channel (seed 003)"), r.trace()
+        .of(TraceEvent.ErroneousUse.class).stream().map(TraceEvent.ErroneousUse::rule)
+        .filter(rule -> rule.startsWith("MPI_Start")).toList());
+    assertEquals(null, r.packetCounts().get("EAGER"), r.packetCounts().toString());
   }
 }

@@ -298,4 +298,77 @@ class SharedStateTest {
     assertTrue(kinds.contains("ok") && kinds.contains("erroneous"), out.toString());
     assertTrue(out.stream().anyMatch(o -> o.contains("work outstanding at MPI_Finalize")), out.toString());
   }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §12.4.2", text = CONCURRENT)
+  void everyMultipleCompletionCall_onARequestAnotherThreadIsBlockedOn_isErroneous_namingBothCalls() {
+    List<MpiOp> calls = List.of(new MpiOp.Waitall(List.of("req"), List.of()),
+        new MpiOp.Waitany(List.of("req"), "i", null), new MpiOp.Waitsome(List.of("req"), "n", List.of(), List.of()),
+        new MpiOp.Testall(List.of("req"), "f"), new MpiOp.Testany(List.of("req"), "f", "i", null),
+        new MpiOp.Testsome(List.of("req"), "n", List.of(), List.of()));
+    for (MpiOp op : calls) {
+      RunResult r = timed(handOff(op, true));
+      List<TraceEvent.ErroneousUse> uses = r.trace().of(TraceEvent.ErroneousUse.class).stream()
+          .filter(u -> u.rule().equals(SharedState.RULE)).toList();
+      assertEquals(1, uses.size(), op + ": " + uses);
+      assertEquals(SharedState.RULE, uses.get(0).rule());
+      // Thread 0 is blocked in its Wait until rank 1's message arrives, by which time thread 1 is
+      // about to make its call: the Wait, let go, reports it.
+      assertTrue(uses.get(0).detail().startsWith("MPI_Wait of r0.t0 at <java> and " + op.mpiName() + " of r0.t1 at "
+          + "<java> (its next call) both name request r0.t0#0 ('req')"), uses.get(0).detail());
+    }
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §12.4.2", text = CONCURRENT)
+  void aTestWhileAnotherThreadIsBlockedInItsWait_namesThatWaitAsBlockedInIt() {
+    // Thread 0 starts the receive, tells thread 1 and waits; thread 1 computes before its Test and
+    // rank 1 sends late, so thread 0 is blocked in its Wait when thread 1 tests the request.
+    Program t0 = program().call(IRECV).send(lit(0), lit(9), lit(1), Datatype.INT).waitFor("req", null).build();
+    Program t1 = program().recv(lit(0), lit(9), lit(1), Datatype.INT, null).call(new MpiOp.Compute(lit(10_000)))
+        .call(new MpiOp.Test("req", "f", null)).build();
+    Program one = program().call(new MpiOp.Compute(lit(1_000_000))).send(lit(0), lit(0), lit(1), Datatype.INT).build();
+    RunResult r = timed(ModelSpec.builder().rank(t0.withShared(REQ), t1.withShared(REQ)).rank(one).build());
+    List<TraceEvent.ErroneousUse> uses = r.trace().of(TraceEvent.ErroneousUse.class).stream()
+        .filter(u -> u.rule().equals(SharedState.RULE)).toList();
+    assertEquals(1, uses.size(), uses.toString());
+    assertTrue(uses.get(0).detail().startsWith("MPI_Test of r0.t1 at <java> and MPI_Wait of r0.t0 at <java> (blocked in "
+        + "it) both name request r0.t0#0 ('req')"), uses.get(0).detail());
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = WAIT_3_7_3)
+  void waitOfThreadZero_completesTheReceiveThreadOneStarted() {
+    // handOff with the threads' roles swapped: the request lives in thread 1's table.
+    Program starter = program().call(IRECV).send(lit(0), lit(9), lit(1), Datatype.INT).build();
+    Program waiter = program().recv(lit(0), lit(9), lit(1), Datatype.INT, null).send(lit(1), lit(1), lit(1),
+        Datatype.INT).waitFor("req", "st").build();
+    Program one = program().recv(lit(0), lit(1), lit(1), Datatype.INT, null).send(lit(0), lit(0), lit(1), Datatype.INT)
+        .build();
+    ModelSpec spec = ModelSpec.builder().rank(waiter.withShared(REQ), starter.withShared(REQ)).rank(one).build();
+    RunResult r = timed(spec);
+    assertEquals(Outcome.OK, r.outcome(), r.toString());
+    List<TraceEvent.RequestCompleted> done = r.trace().of(TraceEvent.RequestCompleted.class).stream()
+        .filter(c -> c.rank() == 0 && c.source() == 1).toList();
+    assertEquals(1, done.size(), done.toString());
+    assertEquals("r0.t1#0", dev.matchpoint.mpi.RequestIds.format(done.get(0).requestId()));
+    assertEquals(List.of(), RankRuns.errors(r));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = "One is allowed to call MPI_WAIT with a null or inactive request "
+      + "argument.")
+  void aWaitOnANullSharedRequest_whileAnotherThreadWaitsOnALiveOne_isCorrect() {
+    // Thread 0 waits on its live receive (the rank's first request, r0.t0#0); thread 1 waits on a
+    // second shared handle, which is MPI_REQUEST_NULL: two different requests.
+    Map<String, VarType> two = Map.of("req", VarType.REQUEST, "other", VarType.REQUEST);
+    Program t0 = program().call(IRECV).send(lit(0), lit(9), lit(1), Datatype.INT).waitFor("req", null).build();
+    Program t1 = program().call(new MpiOp.Irecv(ProgramBuilder.procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD,
+        "other")).waitFor("other", null).recv(lit(0), lit(9), lit(1), Datatype.INT, null)
+        .waitFor("other", null).send(lit(1), lit(1), lit(1), Datatype.INT).build();
+    Program one = program().recv(lit(0), lit(1), lit(1), Datatype.INT, null).send(lit(0), lit(0), lit(1), Datatype.INT)
+        .build();
+    RunResult r = timed(ModelSpec.builder().rank(t0.withShared(two), t1.withShared(two)).rank(one).build());
+    assertEquals(Outcome.OK, r.outcome(), r.toString());
+  }
 }

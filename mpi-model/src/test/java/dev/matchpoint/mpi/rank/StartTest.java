@@ -218,6 +218,91 @@ class StartTest {
     assertEquals(4, alternativesAtStart(receives, 3), "x-z in either order; y overlaps z (any tag) too");
   }
 
+  /**
+   * The step alternatives rank 0's thread offers at its MPI_Startall once every other rank has run
+   * to its end and every packet has been delivered (so rank 0's queues hold what they sent).
+   */
+  private static int alternativesAfterTheOthers(ModelSpec spec) {
+    World w = World.logical(spec, TraceSink.NONE, new dev.matchpoint.mpi.check.Checks(List.of()), false);
+    for (boolean moved = true; moved; ) {
+      moved = false;
+      for (Action a : w.enabled()) {
+        if (a.kind() == Action.Kind.DELIVER || a.rank() != 0 || !(w.currentCall(0, 0) instanceof MpiOp.Start)) {
+          w.execute(a);
+          moved = true;
+          break;
+        }
+      }
+    }
+    assertTrue(w.currentCall(0, 0) instanceof MpiOp.Start);
+    return (int) w.enabled().stream().filter(a -> a.kind() == Action.Kind.STEP && a.rank() == 0).count();
+  }
+
+  private static MpiOp bsendInit(int dest, String request) {
+    return new MpiOp.SendInit(SendMode.BUFFERED, lit(dest), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, request);
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = STARTALL_ORDER)
+  @SpecClause(source = "MPI-3.1 §3.11", text = "A send to MPI_PROC_NULL succeeds and returns as soon as possible. A "
+      + "receive from MPI_PROC_NULL succeeds and returns as soon as possible with no modifications to the receive "
+      + "buffer.")
+  void startall_ordersOnlyStartsThatShareALinkABufferOrAMessage() {
+    // Calls to and from MPI_PROC_NULL touch nothing: one order.
+    Program procNulls = program().call(new MpiOp.SendInit(SendMode.STANDARD, procNull(), lit(0), lit(1), Datatype.INT,
+        MpiOp.WORLD, "a")).call(new MpiOp.SendInit(SendMode.BUFFERED, procNull(), lit(0), lit(1), Datatype.INT,
+        MpiOp.WORLD, "b")).call(recvInit(procNull(), lit(0), 1, "c")).call(recvInit(procNull(), lit(0), 1, "d"))
+        .call(new MpiOp.SendInit(SendMode.BUFFERED, procNull(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "e"))
+        .call(start("a", "b", "c", "d", "e")).build();
+    assertEquals(1, alternativesAtStart(procNulls, 2));
+    // Two buffered sends to different ranks share the attached buffer: two orders.
+    Program buffered = program().call(new MpiOp.BufferAttach(lit(1024))).call(bsendInit(1, "a"))
+        .call(bsendInit(2, "b")).call(start("a", "b")).build();
+    assertEquals(2, alternativesAtStart(buffered, 3));
+    // A send to the caller's own rank and a receive it could match: two orders; on another tag, one.
+    Program self = program().call(sendInit(0, 1, "s")).call(recvInit(lit(0), lit(0), 1, "r")).call(start("s", "r"))
+        .build();
+    assertEquals(2, alternativesAtStart(self, 1));
+    Program selfReversed = program().call(recvInit(lit(0), lit(0), 1, "r")).call(sendInit(0, 1, "s"))
+        .call(start("r", "s")).build();
+    assertEquals(2, alternativesAtStart(selfReversed, 1));
+    Program otherTag = program().call(sendInit(0, 1, "s")).call(recvInit(lit(0), lit(5), 1, "r"))
+        .call(start("s", "r")).build();
+    assertEquals(1, alternativesAtStart(otherTag, 1));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = STARTALL_ORDER)
+  void startall_ofAReceiveTakingAQueuedMessage_andASendToItsSource_ordersThem_andWithNothingQueuedDoesNot() {
+    // The receive that takes rank 1's queued message answers on the link to rank 1 (its
+    // acknowledgement or credit), as the send to rank 1 does.
+    Program zero = program().probe(lit(1), lit(0), null).call(recvInit(lit(1), lit(0), 1, "r")).call(sendInit(1, 1, "s"))
+        .call(start("r", "s")).build();
+    Program one = program().send(lit(0), lit(0), lit(1), Datatype.INT).build();
+    assertEquals(2, alternativesAfterTheOthers(ModelSpec.builder().rank(zero).rank(one).build()));
+    // The same with an MPI_ANY_SOURCE receive, which may take it.
+    Program any = program().probe(lit(1), lit(0), null).call(recvInit(anySource(), lit(0), 1, "r"))
+        .call(sendInit(1, 1, "s")).call(start("r", "s")).build();
+    assertEquals(2, alternativesAfterTheOthers(ModelSpec.builder().rank(any).rank(one).build()));
+    // Nothing from rank 1 matches (another tag): the receive sends rank 1 nothing when started.
+    Program other = program().probe(lit(1), lit(0), null).call(recvInit(lit(1), lit(3), 1, "r"))
+        .call(sendInit(1, 1, "s")).call(start("r", "s")).build();
+    assertEquals(1, alternativesAfterTheOthers(ModelSpec.builder().rank(other).rank(one).build()));
+  }
+
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.9", text = STARTALL_ORDER)
+  void eachStartallAlternative_isLabelledWithItsStartOrder() {
+    Program sends = program().call(sendInit(1, 1, "a")).call(sendInit(1, 1, "b")).call(start("a", "b")).build();
+    World w = World.logical(ModelSpec.builder().rank(sends).rank(program().build()).build(), TraceSink.NONE,
+        new dev.matchpoint.mpi.check.Checks(List.of()), false);
+    while (!(w.currentCall(0, 0) instanceof MpiOp.Start)) {
+      w.execute(Action.step(0, 0, -1));
+    }
+    assertEquals(List.of("r0.t0 MPI_Startall(requests=[a, b]) at <java> [start a, b]",
+        "r0.t0 MPI_Startall(requests=[a, b]) at <java> [start b, a]"), w.enabled().stream().map(w::describe).toList());
+  }
+
   @Test
   @SpecClause(source = "DESIGN §5", text = "Exhaustive means exhaustive: every model decision reads only state the "
       + "search can see (what the state fingerprint covers)")
