@@ -109,7 +109,9 @@ final class Collectives {
     /**
      * What differs from {@code o}, or null when the calls match. A nonblocking call never matches
      * a blocking one (MPI-3.1 §5.12). The counts of a Gatherv or Scatterv differ per member and are
-     * matched against the root's ({@link VectorCounts}).
+     * matched against the root's ({@link VectorCounts}). Zero elements of any type are the empty
+     * type signature, so they match zero elements of another type, except in a reduction, whose
+     * members pass "the same arguments for count, datatype, op, root and comm" (§5.9.1).
      */
     String difference(Call o) {
       if (kind != o.kind || nonblocking != o.nonblocking || (comm == null ? null : comm.kind())
@@ -117,7 +119,7 @@ final class Collectives {
         return mpiName() + " here but " + o.mpiName();
       } else if (root != o.root) {
         return "root " + root + " here but root " + o.root;
-      } else if (!kind.perMemberCounts() && (count != o.count || type != o.type)) {
+      } else if (!kind.perMemberCounts() && (count != o.count || (type != o.type && (count != 0 || kind.reduces())))) {
         return "type signature " + count + " x " + type.mpiName() + " here but " + o.count + " x "
             + o.type.mpiName();
       } else if (op != o.op) {

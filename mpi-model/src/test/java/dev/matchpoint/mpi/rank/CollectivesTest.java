@@ -152,6 +152,32 @@ class CollectivesTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §5.4", text = "The type signature of count, datatype on any process must be equal"
+      + " to the type signature of count, datatype at the root.")
+  @SpecClause(source = "MPI-3.1 §5.9.1", text = "The routine is called by all group members using the same arguments"
+      + " for count, datatype, op, root and comm.")
+  void zeroElements_areTheEmptySignature_matchingAnyType_butAReductionStillNeedsTheSameDatatype() {
+    // 0 x MPI_INT and 0 x MPI_DOUBLE are both the empty type signature: equal, so the Bcast matches.
+    MpiOp intBcast = new MpiOp.Collective(CollectiveKind.BCAST, lit(0), lit(0), Datatype.INT, null, MpiOp.WORLD);
+    MpiOp doubleBcast = new MpiOp.Collective(CollectiveKind.BCAST, lit(0), lit(0), Datatype.DOUBLE, null,
+        MpiOp.WORLD);
+    RunResult empty = mismatch(intBcast, doubleBcast);
+    assertEquals(Outcome.OK, empty.outcome(), empty.problems().toString());
+    assertEquals(List.of(), erroneous(empty));
+    // One element each is not: MPI_INT's signature is not MPI_DOUBLE's.
+    RunResult one = mismatch(new MpiOp.Collective(CollectiveKind.BCAST, lit(0), lit(1), Datatype.INT, null,
+        MpiOp.WORLD), new MpiOp.Collective(CollectiveKind.BCAST, lit(0), lit(1), Datatype.DOUBLE, null, MpiOp.WORLD));
+    assertEquals(List.of("r1.t0 " + Collectives.RULE + ": collective #0 on world: type signature 1 x MPI_DOUBLE here"
+        + " but 1 x MPI_INT at rank 0 (<java> vs <java>)"), erroneous(one));
+    // A reduction's members pass the same datatype, count 0 or not.
+    RunResult reduce = mismatch(new MpiOp.Collective(CollectiveKind.ALLREDUCE, null, lit(0), Datatype.INT,
+        ReduceOp.SUM, MpiOp.WORLD), new MpiOp.Collective(CollectiveKind.ALLREDUCE, null, lit(0), Datatype.DOUBLE,
+        ReduceOp.SUM, MpiOp.WORLD));
+    assertEquals(List.of("r1.t0 " + Collectives.RULE + ": collective #0 on world: type signature 0 x MPI_DOUBLE here"
+        + " but 0 x MPI_INT at rank 0 (<java> vs <java>)"), erroneous(reduce));
+  }
+
+  @Test
   @SpecClause(source = "MPI-3.1 §2.8", text = "MPI_ERR_COUNT Invalid count argument")
   @SpecClause(source = "MPI-3.1 §2.8", text = "MPI_ERR_ROOT Invalid root")
   void negativeCount_andRootOutsideTheCommunicator_areMpiErrors() {
