@@ -137,33 +137,11 @@ class VectorCollectiveTest {
   void theRootsCountList_isCheckedAtTheRootOnly() {
     // On a split communicator of two (its size known only when it runs) the root, rank 1, gives three
     // counts: MPI_ERR_ARG there. Rank 0's list, not significant, is neither evaluated nor checked.
-    Scenario split = load("""
-        scenario: v
-        ranks:
-          - rank: 0
-            program:
-              - comm-split: {color: 0, into: c}
-              - gatherv: {root: 1, counts: [rank - 5, 1 / 0], comm: c}
-          - rank: 1
-            program:
-              - comm-split: {color: 0, into: c}
-              - gatherv: {root: 1, counts: [1, 1, 1], comm: c}
-        """);
+    Scenario split = splitGatherv("[1, 1, 1]");
     // (Rank 0 may also synchronise and then wait for ever for the root's call, which the error ended.)
     assertEquals(Set.of("deadlock", "erroneous"), CollectiveTest.outcomes(split));
     assertEquals(List.of("MPI_ERR_ARG from MPI_Gatherv at r1.t0"), CollectiveTest.timed(split).problems());
-    assertEquals(Outcome.OK, CollectiveTest.timed(load("""
-        scenario: v
-        ranks:
-          - rank: 0
-            program:
-              - comm-split: {color: 0, into: c}
-              - gatherv: {root: 1, counts: [rank - 5, 1 / 0], comm: c}
-          - rank: 1
-            program:
-              - comm-split: {color: 0, into: c}
-              - gatherv: {root: 1, counts: [1, 1], comm: c}
-        """)).outcome());
+    assertEquals(Outcome.OK, CollectiveTest.timed(splitGatherv("[1, 1]")).outcome());
     RunResult missing = CollectiveTest.timed(everyRank("gatherv: {root: 0}"));
     assertEquals(List.of("MPI_ERR_ARG from MPI_Gatherv at r0.t0"), missing.problems());
     RunResult negative = CollectiveTest.timed(everyRank("igatherv: {root: 2, counts: [1, rank - 3, 1], request: q}\n"
@@ -177,6 +155,25 @@ class VectorCollectiveTest {
     ScenarioException e = assertThrows(ScenarioException.class, () -> everyRank("scatterv: {root: 0, counts: [1, 2]}"));
     assertTrue(e.getMessage().startsWith("t.yaml:5:") && e.getMessage().contains("'counts' of scatterv has 2 entries "
         + "but world has 3 members"), e.getMessage());
+  }
+
+  /**
+   * Two ranks split off a communicator of their own and call MPI_Gatherv with root 1, whose count
+   * list is {@code rootCounts}; rank 0's list, not significant, would fail if it were evaluated.
+   */
+  private static Scenario splitGatherv(String rootCounts) {
+    return load("""
+        scenario: v
+        ranks:
+          - rank: 0
+            program:
+              - comm-split: {color: 0, into: c}
+              - gatherv: {root: 1, counts: [rank - 5, 1 / 0], comm: c}
+          - rank: 1
+            program:
+              - comm-split: {color: 0, into: c}
+              - gatherv: {root: 1, counts: %s, comm: c}
+        """.formatted(rootCounts));
   }
 
   @Test
