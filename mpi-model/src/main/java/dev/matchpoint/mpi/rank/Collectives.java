@@ -101,6 +101,15 @@ final class Collectives {
       return comm != null ? comm.kind().mpiName : nonblocking ? kind.nonblockingName() : kind.mpiName();
     }
 
+    /**
+     * Whether {@code count} elements of the basic type {@code type} have the type signature of
+     * {@code otherCount} of {@code otherType}: the same count of the same type, or zero of any type
+     * (both the empty signature; MPI-3.1 §4.1: a type signature is the sequence of basic types).
+     */
+    static boolean sameSignature(int count, Datatype type, int otherCount, Datatype otherType) {
+      return count == otherCount && (count == 0 || type == otherType);
+    }
+
     /** The largest block the call sends or receives, in elements: a v-form root's largest count (timed mode). */
     int blockElements() {
       return counts == null ? count : Math.max(count, counts.stream().mapToInt(Integer::intValue).max().orElse(0));
@@ -119,7 +128,8 @@ final class Collectives {
         return mpiName() + " here but " + o.mpiName();
       } else if (root != o.root) {
         return "root " + root + " here but root " + o.root;
-      } else if (!kind.perMemberCounts() && (count != o.count || (type != o.type && (count != 0 || kind.reduces())))) {
+      } else if (!kind.perMemberCounts() && (kind.reduces() ? count != o.count || type != o.type
+          : !sameSignature(count, type, o.count, o.type))) {
         return "type signature " + count + " x " + type.mpiName() + " here but " + o.count + " x "
             + o.type.mpiName();
       } else if (op != o.op) {

@@ -110,8 +110,7 @@ final class VectorCounts {
     }
     int i = Communicators.rankIn(w, t.rank, ctx, m);
     int expected = root.counts().get(i);
-    // An empty type signature is the same whatever the datatype.
-    if (member.count() == expected && (expected == 0 || member.type() == root.type())) {
+    if (Collectives.Call.sameSignature(member.count(), member.type(), expected, root.type())) {
       return false;
     }
     String own = ownName(root.kind()) + " " + member.count() + " x " + member.type().mpiName();
