@@ -470,6 +470,9 @@ final class Communicators {
    */
   private static boolean referenced(World w, int m, int id) {
     RankState rank = w.ranks[m];
+    if (!rank.comms().isFreed(id)) {
+      return false; // never a communicator of m's: m has nothing in it (its table was read by choose)
+    }
     w.touchQueue(m, dev.matchpoint.mpi.match.Envelopes.ANY, false);
     w.touchPosted(m, false);
     for (dev.matchpoint.mpi.match.Message u : rank.engine.unexpectedMessages()) {
