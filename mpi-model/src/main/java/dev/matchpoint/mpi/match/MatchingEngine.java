@@ -121,6 +121,19 @@ public final class MatchingEngine {
     return policy;
   }
 
+  /**
+   * How many messages from {@code source} in {@code context} this rank has released to matching
+   * (or dropped, their send cancelled): the sequence number the channel releases next. A sender
+   * that has sent more to this rank in the context has messages in flight or held back.
+   *
+   * @param source the sender's world rank
+   * @param context the context id
+   * @return the count, 0 before the channel's first message
+   */
+  public long released(int source, int context) {
+    return expectedSeq.get(channel(source, context));
+  }
+
   private static long channel(int source, int context) {
     return ((long) source << 12) | context;
   }

@@ -29,9 +29,10 @@ import java.util.TreeMap;
  *       the same order, a mismatch reported with both locations), and every member returns once all
  *       members have called. The new communicator's context id is chosen by the member whose call
  *       completes the operation: the lowest id above the scenario's that no member of the parent
- *       uses and on which they have logged as many collectives ({@link #choose}), which is the
- *       same whatever the schedule (each member waits in the call, so its table
- *       does not change meanwhile). All groups of one split share the id, as they share no member
+ *       uses or still refers to (a request, a queued message or a message in flight in it: {@link
+ *       #referenced}) and on which they have logged as many collectives ({@link #choose}). Every
+ *       member binds the id the completing member chose; it depends on the schedule only when a
+ *       freed communicator's traffic is still outstanding. All groups of one split share the id, as they share no member
  *       (the call "partitions the group associated with comm into disjoint subgroups", §6.4.2), so
  *       a message of one group never reaches another, and "A message sent in one context cannot be
  *       received in another context" (§6.2.2).
@@ -42,7 +43,8 @@ import java.util.TreeMap;
  *   <li>Comm_free marks the communicator freed at the calling rank and sets a variable argument to
  *       MPI_COMM_NULL (§6.4.3); it is ordered with the communicator's collectives but waits for no
  *       other member. Its context id may be chosen again once no member of a new communicator's
- *       parent uses it.
+ *       parent uses it or refers to it (§6.4.3: "the object is actually deallocated only if there
+ *       are no other active references to it").
  *   <li>A freed communicator, MPI_COMM_NULL, or freeing MPI_COMM_WORLD is MPI_ERR_COMM at the call
  *       ({@link #invalid}); the call returns with its output handles null.
  * </ul>
@@ -430,8 +432,8 @@ final class Communicators {
   }
 
   /**
-   * The lowest context id above the scenario's that no member of the parent uses and on which all
-   * members have logged as many collectives (a freed id's log goes on: the new communicator's k-th
+   * The lowest context id above the scenario's that no member of the parent uses or refers to
+   * ({@link #referenced}) and on which all members have logged as many collectives (a freed id's log goes on: the new communicator's k-th
    * collective must be the k-th new entry at every member); -2 when none is free.
    */
   private static int choose(World w, int rank, int parent) {
@@ -442,7 +444,8 @@ final class Communicators {
       for (int m : members) {
         w.touchComms(m, false);
         w.touchCollective(id, false);
-        if (w.ranks[m].comms().groups.containsKey(id) || w.ranks[m].collectives.count(id) != logged) {
+        if (w.ranks[m].comms().groups.containsKey(id) || w.ranks[m].collectives.count(id) != logged
+            || referenced(w, m, id)) {
           free = false;
           break;
         }
@@ -452,6 +455,54 @@ final class Communicators {
       }
     }
     return -2;
+  }
+
+  /**
+   * Whether rank {@code m} still refers to context {@code id} (MPI-3.1 §6.4.3: "Any pending
+   * operations that use this communicator will complete normally; the object is actually
+   * deallocated only if there are no other active references to it"): a request of one of its
+   * threads in that context (pending, or persistent and inactive), a posted receive or an
+   * unexpected message in it, or a message some rank sent to {@code m} in it that has not reached
+   * {@code m}'s matching engine yet. While it does, the id is not chosen again, so that "A message
+   * sent in one context cannot be received in another context" (§6.2.2) holds for a communicator
+   * freed with its traffic outstanding. Reads what it scans (the rank's threads, queues and every
+   * link to it), so that a reduced search orders this choice with the steps that change it.
+   */
+  private static boolean referenced(World w, int m, int id) {
+    RankState rank = w.ranks[m];
+    if (!rank.comms().isFreed(id)) {
+      return false; // never a communicator of m's: m has nothing in it (its table was read by choose)
+    }
+    w.touchQueue(m, dev.matchpoint.mpi.match.Envelopes.ANY, false);
+    w.touchPosted(m, false);
+    for (dev.matchpoint.mpi.match.Message u : rank.engine.unexpectedMessages()) {
+      if (u.context() == id) {
+        return true;
+      }
+    }
+    for (dev.matchpoint.mpi.match.PostedReceive p : rank.engine.postedReceives()) {
+      if (p.context() == id) {
+        return true;
+      }
+    }
+    for (int t = 0; t < rank.threads.length; t++) {
+      w.touchObject(ObjectIds.thread(m, t), false);
+      w.touchObject(ObjectIds.sendrecvHalf(m, t, Action.Half.SEND), false);
+      w.touchObject(ObjectIds.sendrecvHalf(m, t, Action.Half.RECEIVE), false);
+      for (Request r : rank.threads[t].requests.values()) {
+        if (r.context == id) {
+          return true;
+        }
+      }
+    }
+    for (int s = 0; s < w.size; s++) {
+      w.touchObject(ObjectIds.linkTail(s, m), false);
+      w.touchObject(ObjectIds.linkHead(s, m), false);
+      if (w.ranks[s].sent(m, id) > rank.engine.released(s, id)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -166,6 +166,11 @@ final class RankState {
     return threads[i];
   }
 
+  /** How many messages this rank has sent to {@code dest} in {@code context}. */
+  long sent(int dest, int context) {
+    return sendSeq.get(((long) dest << 12) | context);
+  }
+
   long nextSeq(int dest, int context) {
     long key = ((long) dest << 12) | context;
     return sendSeq.take(key);

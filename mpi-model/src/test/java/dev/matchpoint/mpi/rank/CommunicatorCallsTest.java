@@ -188,6 +188,33 @@ class CommunicatorCallsTest {
   }
 
   @Test
+  @SpecClause(source = "MPI-3.1 §6.2.2", text = CONTEXT)
+  @SpecClause(source = "MPI-3.1 §6.4.3", text = "Any pending operations that use this communicator will complete "
+      + "normally; the object is actually deallocated only if there are no other active references to it.")
+  void aFreedContextId_isNotChosenAgainWhileARequestOrAMessageOfItRemains() {
+    // Rank 0 sends on 'a' and frees it; rank 1 frees 'a' without receiving, duplicates the world
+    // into 'b' and receives on 'b'. The message of 'a' (held by a persistent send request, or
+    // already sent by a blocking send and in flight or queued at rank 1) must never be received
+    // on 'b': 'b' cannot take 'a''s context id while it is still referenced, so rank 1 blocks in
+    // every schedule.
+    MpiOp sendInit = new MpiOp.SendInit(dev.matchpoint.mpi.SendMode.STANDARD, lit(1), lit(0), lit(1), Datatype.INT,
+        "a", "s");
+    List<Program> senders = List.of(
+        program().call(new CommOp.Dup(MpiOp.WORLD, "a")).call(sendInit).call(new CommOp.Free("a"))
+            .call(new CommOp.Dup(MpiOp.WORLD, "b")).call(new MpiOp.Start(List.of("s"), false)).waitFor("s", null)
+            .call(new MpiOp.RequestFree("s")).build(),
+        program().call(new CommOp.Dup(MpiOp.WORLD, "a")).on("a").send(lit(1), lit(0), lit(1), Datatype.INT)
+            .call(new CommOp.Free("a")).call(new CommOp.Dup(MpiOp.WORLD, "b")).build());
+    Program receiver = program().call(new CommOp.Dup(MpiOp.WORLD, "a")).call(new CommOp.Free("a"))
+        .call(new CommOp.Dup(MpiOp.WORLD, "b")).on("b").recv(lit(0), lit(0), lit(1), Datatype.INT, null).build();
+    for (Program sender : senders) {
+      Map<Exhaustive.End, Long> ends = Exhaustive.ends(ModelSpec.builder().rank(sender).rank(receiver).build());
+      assertTrue(!ends.isEmpty());
+      ends.keySet().forEach(e -> assertTrue(e.blocked().toString().contains("r1"), e.toString()));
+    }
+  }
+
+  @Test
   @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_COMM Invalid communicator")
   void everyCallOnMpiCommNull_isMpiErrComm_andBindsNullHandles() {
     // Rank 0's communicator 'c' is MPI_COMM_NULL (colour MPI_UNDEFINED). Each call on it returns

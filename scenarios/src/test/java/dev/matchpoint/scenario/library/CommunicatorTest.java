@@ -351,7 +351,7 @@ class CommunicatorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"comm-split-contexts", "comm-free-then-send"})
+  @ValueSource(strings = {"comm-split-contexts", "comm-free-then-send", "comm-free-outstanding-send"})
   @SpecClause(source = "MPI-3.1 §6.4.2", text = SPLIT)
   void reducedSearches_reachTheOutcomesOfNaiveEnumeration(String name) {
     Scenario s = Library.load(name);
