@@ -181,4 +181,14 @@ class OutstandingWorkTextTest {
     assertEquals(List.of("message 0#0 (tag 4, 4 B, standard mode) sent at t.yaml:3:9 was never received by rank 1 (it "
         + "is still in flight)"), w.checks().violations().stream().map(Violation::message).toList());
   }
+  @Test
+  @SpecClause(source = "MPI-3.1 §8.7", text = "It must locally complete all MPI operations that it initiated")
+  void anUnwaitedIssend_isNamedByItsOwnCall() {
+    MpiOp issend = new MpiOp.Isend(SendMode.SYNCHRONOUS, lit(1), lit(2), lit(1), Datatype.INT, MpiOp.WORLD, "s");
+    Program rank1 = new Program(List.of(at(10, new MpiOp.Recv(lit(0), lit(2), lit(1), Datatype.INT, MpiOp.WORLD,
+        null))));
+    assertEquals(List.of("request r0.t0#0 (MPI_Issend to rank 1, tag 2), started at t.yaml:3:9, was never completed "
+        + "by a Wait or Test, nor freed; its operation had completed"), findings(new Program(List.of(at(3, issend))),
+        rank1));
+  }
 }
