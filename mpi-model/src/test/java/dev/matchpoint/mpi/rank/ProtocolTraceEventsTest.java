@@ -72,4 +72,22 @@ class ProtocolTraceEventsTest {
     assertEquals(List.of("r0 EAGER 24", "r1 CREDIT 16", "r0 EAGER 24", "r1 CREDIT 16"),
         packets(sender, receiver, oneMessage));
   }
+  @Test
+  @SpecClause(source = "docs/trace-format.md", text = "`message_sent` | `dest`, `tag`, `context`, `seq`, `message`, "
+      + "`bytes`, `mode` (STANDARD, BUFFERED, SYNCHRONOUS, READY), `protocol` (eager, rendezvous), `request`")
+  @SpecClause(source = "seed 004", text = "For small messages, the buffered protocol is most appropriate because the "
+      + "extra copy cost is insignificant.")
+  void messageSent_namesTheProtocolTheMessageTakes() {
+    // Threshold 100 B: 4 B go eager, 200 B by rendezvous.
+    ProtocolOptions protocol = new ProtocolOptions(100, 0, 1024, CreditPolicy.WAIT, EagerRule.PAYLOAD_BELOW);
+    Program sender = program().send(lit(1), lit(0), lit(1), Datatype.INT).send(lit(1), lit(0), lit(50), Datatype.INT)
+        .build();
+    Program receiver = program().recv(lit(0), lit(0), lit(1), Datatype.INT, null)
+        .recv(lit(0), lit(0), lit(50), Datatype.INT, null).build();
+    ModelSpec spec = ModelSpec.builder().rank(sender).rank(receiver).options(ModelOptions.defaults()
+        .withNetwork(NetworkOptions.defaults().withProtocol(protocol))).build();
+    RunResult r = Runner.timed(spec, 1, FifoScheduler.INSTANCE, RunOptions.keepingTrace(CheckKind.all()));
+    assertEquals(List.of("4 B eager", "200 B rendezvous"), r.trace().of(TraceEvent.MessageSent.class).stream()
+        .map(e -> e.sizeBytes() + " B " + (e.rendezvous() ? "rendezvous" : "eager")).toList());
+  }
 }

@@ -146,6 +146,26 @@ class ReadyModeTest {
     assertEquals(2000, e.timeNs(), "known only when the message matches a receive posted after the start");
   }
 
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.4", text = RSEND_RULE)
+  void readySend_whosePersistentAnySourceReceiveAnotherSenderTakes_isErroneous_whenItsMessageMatchesTheRestart() {
+    // As above with one persistent MPI_ANY_SOURCE receive started twice: the second start is a new
+    // posting of the same request, after the Rsend started, so the ready message that matches it was
+    // sent too early (the receive was not posted "without a break" since the start).
+    Program r0 = program().recv(lit(2), lit(9), lit(0), Datatype.INT, null)
+        .send(SendMode.READY, lit(2), lit(0), lit(1), Datatype.INT).build();
+    Program r1 = program().call(new MpiOp.Compute(lit(500))).send(lit(2), lit(0), lit(1), Datatype.INT).build();
+    MpiOp start = new MpiOp.Start(List.of("p"), false);
+    Program r2 = program().call(new MpiOp.RecvInit(anySource(), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "p"))
+        .call(start).send(lit(0), lit(9), lit(0), Datatype.INT).waitFor("p", null)
+        .call(start).waitFor("p", null).call(new MpiOp.RequestFree("p")).build();
+    RunResult r = timed(ModelSpec.builder().rank(r0).rank(r1).rank(r2).options(OPTIONS).build());
+    assertEquals(List.of("1#0 by r2", "0#0 by r2"), r.trace().matches().stream().filter(m -> m.rank() == 2)
+        .map(m -> dev.matchpoint.mpi.match.MessageIds.format(m.messageKey()) + " by r" + m.rank()).toList());
+    assertEquals(List.of("erroneous: " + RULE + " at r0.t0"), r.problems());
+    assertEquals(2000, r.trace().of(TraceEvent.ErroneousUse.class).get(0).timeNs());
+  }
+
   /** Programs whose ready sends all start after their receives are posted. */
   private static List<ModelSpec> handshakes() {
     Program rsend = program().recv(lit(1), lit(9), lit(0), Datatype.INT, null)

@@ -14,6 +14,7 @@ import dev.matchpoint.mpi.check.CheckKind;
 import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.testing.Exhaustive;
+import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,5 +48,19 @@ class SendrecvLogicalTest {
         CheckKind.values());
     assertEquals(1, ends.size(), ends.toString());
     assertEquals(List.of("erroneous: program error at r0.t0"), ends.keySet().iterator().next().problems());
+  }
+  @Test
+  @SpecClause(source = "docs/scenario-format.md", text = "reading a variable no call has set yet is a program error")
+  void aSendrecvWhoseArgumentsCannotBeEvaluated_runsWhole_soNoHalfPostsAReceiveBeforeTheThreadStops() {
+    // Logical mode splits a valid exchange into two halves; this one's destination reads an unset status, so
+    // it is one step that stops the thread: no receive half runs first and posts a receive.
+    Program r0 = program().call(new MpiOp.Sendrecv(source("st"), lit(0), lit(1), Datatype.INT, lit(1), lit(0),
+        lit(1), Datatype.INT, MpiOp.WORLD, null)).recv(lit(1), lit(0), lit(1), Datatype.INT, "st").build();
+    World w = World.logical(ModelSpec.builder().rank(r0).rank(program().build()).build(), TraceSink.NONE,
+        CheckKind.all(), false);
+    assertEquals(List.of(Action.step(0, 0, -1)), w.enabled());
+    w.execute(Action.step(0, 0, -1));
+    assertEquals(List.of(), w.enabled());
+    assertEquals(0, w.rank(0).engine.postedDepth(), "nothing posted");
   }
 }

@@ -82,8 +82,8 @@ class TypeMatchingTest {
     assertEquals(List.of("erroneous: " + RULE + " at r1.t0"), r.problems());
     TraceEvent.ErroneousUse e = r.trace().of(TraceEvent.ErroneousUse.class).get(0);
     assertEquals(new SourceLocation("types.yaml", 8, 9), e.at(), "reported at the receive");
-    assertTrue(e.detail().contains("1 MPI_FLOAT sent at types.yaml:5:9") && e.detail().contains("received as MPI_INT "
-        + "at types.yaml:8:9"), e.detail());
+    assertEquals("message 0#0 of 1 MPI_FLOAT sent at types.yaml:5:9 is received as MPI_INT at types.yaml:8:9",
+        e.detail(), "the detail names the message, both types and both statements");
     assertTrue(r.trace().of(TraceEvent.ErrorRaised.class).isEmpty(), "no error class: the program is erroneous");
   }
 
