@@ -108,4 +108,23 @@ class PersistentSetsSingletonTest {
       assertTrue(assertOneActorEverywhere("a prober beside MPI_PROC_NULL calls " + p, spec) > 1);
     }
   }
+
+  @Test
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aReceiveNoRankSends_andAProbeOfAnotherRank_eachFormAPersistentSetAlone() {
+    // Rank 1 posts a receive from rank 0 and tests it (it never completes: rank 0 sends nothing);
+    // rank 0 probes for messages from rank 1 (none come). Each rank's second thread only sends to
+    // MPI_PROC_NULL and probes MPI_PROC_NULL: it takes from and probes no queue, sends on no link.
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT)
+        .isend(SendMode.STANDARD, procNull(), lit(0), lit(1), Datatype.INT, "s").iprobe(procNull(), lit(0), "f", null)
+        .waitFor("s", null).build();
+    Program prober = program().iprobe(lit(1), lit(0), "f", null).iprobe(anySource(), lit(0), "g", null).build();
+    Program receiver = program().irecv(lit(0), lit(0), lit(1), Datatype.INT, "r").test("r", "f", null).build();
+    for (WildcardPolicy p : WildcardPolicy.values()) {
+      ModelSpec spec = ModelSpec.builder().rank(prober, local).rank(receiver, local)
+          .options(ModelOptions.defaults().withWildcard(p)).build();
+      assertTrue(assertOneActorEverywhere("a receive and a probe beside local calls " + p, spec) > 1);
+    }
+  }
 }
