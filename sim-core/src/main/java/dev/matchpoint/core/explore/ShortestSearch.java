@@ -32,7 +32,9 @@ import java.util.List;
  * (Persistent sets do not preserve shortest paths to intermediate states, which the reduced graph
  * may skip altogether; no verdict is judged there.) Sleep sets are not used here.
  * {@code ShortestSearchTest} and the property {@code shortestMatchesUnreducedBreadthFirst} check
- * the length against an unreduced breadth-first search.
+ * the length against an unreduced breadth-first search. The sets of states the serial search
+ * stored after its first violation are taken from its {@link PersistentSetLog} instead of being
+ * computed again (the same sets: a persistent set is a function of the state).
  *
  * <p><b>Storage.</b> A state is stored as 96 bits of its fingerprint ({@link StateKey}) and a
  * 32-bit node number in an open-addressing table of 16-byte slots (as {@link VisitedTable}), and
@@ -119,6 +121,7 @@ final class ShortestSearch<S, A> {
     FingerprintSink sink = new FingerprintSink();
     ts.hashInto(start, sink.reset());
     nodes.add(sink.high(), sink.low(), -1, -1);
+    long[] levelKeys = {sink.high(), sink.low()};
     List<A> startEnabled = ts.enabled(start);
     if (startEnabled.isEmpty()) {
       return new Bfs(ts.verdict(start).violation() ? List.of() : null, null, 1, 0);
@@ -133,12 +136,14 @@ final class ShortestSearch<S, A> {
       List<S> next = new ArrayList<>();
       List<List<A>> nextEnabled = new ArrayList<>();
       int[] nextIds = new int[16];
+      long[] nextKeys = new long[32];
       for (int j = 0; j < level.size(); j++) {
         S s = level.get(j);
         List<A> enabled = levelEnabled.get(j);
         level.set(j, null);
         levelEnabled.set(j, null);
-        for (A a : ts.persistentSet(s, enabled)) {
+        List<A> persistent = tally.persistentSets.get(levelKeys[2 * j], levelKeys[2 * j + 1], enabled);
+        for (A a : persistent != null ? persistent : ts.persistentSet(s, enabled)) {
           S child = ts.execute(s, a, new Footprint());
           transitions++;
           if (++steps % Tally.POLL_INTERVAL == 0) {
@@ -165,8 +170,11 @@ final class ShortestSearch<S, A> {
           }
           if (next.size() == nextIds.length) {
             nextIds = Arrays.copyOf(nextIds, nextIds.length * 2);
+            nextKeys = Arrays.copyOf(nextKeys, nextKeys.length * 2);
           }
           nextIds[next.size()] = id;
+          nextKeys[2 * next.size()] = sink.high();
+          nextKeys[2 * next.size() + 1] = sink.low();
           next.add(child);
           nextEnabled.add(childEnabled);
         }
@@ -174,6 +182,7 @@ final class ShortestSearch<S, A> {
       level = next;
       levelEnabled = nextEnabled;
       levelIds = nextIds;
+      levelKeys = nextKeys;
     }
     return new Bfs(null, null, nodes.size(), 0);
   }

@@ -155,7 +155,11 @@ final class StatefulSearch<S, A> {
     }
     List<A> todo = new ArrayList<>();
     if (stored == VisitedTable.ABSENT) {
-      for (A a : ts.persistentSet(state, enabled)) {
+      List<A> persistent = ts.persistentSet(state, enabled);
+      if (tally.logPersistentSets()) {
+        tally.persistentSets.add(key.high(), key.low(), enabled, persistent);
+      }
+      for (A a : persistent) {
         if (!sleep.containsKey(a)) {
           todo.add(a);
         }

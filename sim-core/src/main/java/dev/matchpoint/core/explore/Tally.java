@@ -41,6 +41,8 @@ final class Tally {
   long frontier = -1;
   String stopReason;
   Budget stoppedBy;
+  /** The persistent sets the serial search computed, for the shortest-violation search. */
+  final PersistentSetLog persistentSets = new PersistentSetLog();
 
   Tally(ExploreOptions options, ProgressListener progress) {
     this.options = options;
@@ -60,6 +62,11 @@ final class Tally {
     ExplorationReport.OutcomeClass old = outcomes.get(v.outcome());
     outcomes.put(v.outcome(), old == null ? new ExplorationReport.OutcomeClass(v, count, choices)
         : new ExplorationReport.OutcomeClass(old.verdict(), old.count() + count, old.example()));
+  }
+
+  /** Whether the search logs the persistent sets it computes: a violation was seen and a shortest one is wanted. */
+  boolean logPersistentSets() {
+    return violationSeen && options.shortestViolation();
   }
 
   /** Ends one schedule; returns false when a budget is exhausted. */
