@@ -20,7 +20,9 @@ import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.program.SourceLocation;
 import dev.matchpoint.mpi.program.Stmt;
 import java.util.ArrayList;
+import dev.matchpoint.mpi.program.VarType;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -103,5 +105,47 @@ class PollingTest {
       assertTrue(out.iterator().next().startsWith("deadlock | receipts none | blocked r1.t0 MPI_Test(request=r)"),
           out.toString());
     }
+  }
+
+  /** The outcome classes of naive enumeration, the default search and DPOR, checked equal. */
+  private static Set<String> outcomes(ModelSpec spec) {
+    return SharedStateTest.explored(spec);
+  }
+
+  /**
+   * The poll's flag is a rank-shared variable: each MPI_Iprobe writes it (false again), which leaves
+   * the shared state as it was, so the loop still stutters and the program is a deadlock at the
+   * Iprobe (SharedState.rankObject: a shared variable is one of the rank's objects).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.8.1", text = PROBE_3_8_1)
+  void pollOfASharedFlagThatNeverSucceeds_isADeadlockAtTheIprobe() {
+    Map<String, VarType> shared = Map.of("f", VarType.FLAG);
+    Program polling = with(List.of(), true, new Cond.Flag("f"), List.of(iprobe(0, "f")), program().build())
+        .withShared(shared);
+    Program receives = program().recv(lit(0), lit(1), lit(1), Datatype.INT, null).build().withShared(shared);
+    Set<String> out = outcomes(ModelSpec.builder().rank(SENDS_TAG_1).rank(polling, receives).build());
+    assertEquals(1, out.size(), out.toString());
+    assertTrue(out.iterator().next().startsWith("deadlock | receipts r1.t1#0<-0#0 | blocked r1.t0 MPI_Iprobe(source=0,"
+        + " tag=0, comm=world)"), out.toString());
+  }
+
+  /**
+   * An MPI_Test loop on a shared request: each MPI_Test names a shared request, so its step writes
+   * every thread of the rank, and leaves them as they were: the loop stutters, and a receive that is
+   * never matched is a deadlock at the Test (SharedState.rankObject: the rank's threads are its objects).
+   */
+  @Test
+  @SpecClause(source = "MPI-3.1 §3.7.3", text = TEST_3_7_3)
+  void testLoopOnASharedRequestThatNeverCompletes_isADeadlockAtTheTest() {
+    Map<String, VarType> shared = Map.of("r", VarType.REQUEST, "done", VarType.FLAG);
+    MpiOp irecv = new MpiOp.Irecv(lit(0), lit(0), lit(1), Datatype.INT, MpiOp.WORLD, "r");
+    Program polling = with(List.of(call(irecv)), true, new Cond.Flag("done"), List.of(new MpiOp.Test("r", "done", null)),
+        program().build()).withShared(shared);
+    Program receives = program().recv(lit(0), lit(1), lit(1), Datatype.INT, null).build().withShared(shared);
+    Set<String> out = outcomes(ModelSpec.builder().rank(SENDS_TAG_1).rank(polling, receives).build());
+    assertEquals(1, out.size(), out.toString());
+    assertTrue(out.iterator().next().startsWith("deadlock | receipts r1.t1#0<-0#0 | blocked r1.t0 MPI_Test(request=r)"),
+        out.toString());
   }
 }
