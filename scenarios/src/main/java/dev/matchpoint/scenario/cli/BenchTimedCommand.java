@@ -31,10 +31,12 @@ import picocli.CommandLine.Option;
 /**
  * {@code matchpoint bench timed}: the timed-mode figures of issue 12. Each workload of {@link
  * TimedWorkloads} is built (programs generated in Java) and run once in this JVM with the FIFO
- * scheduler, seed 0, no checks and no kept trace; the row gives simulated events (kernel events
- * fired) per CPU-second of the process and of the simulating thread, messages per CPU-second, both
- * CPU times, the peak heap and the peak heap per rank,
- * with the issue's target beside the figure marked met or NOT MET.
+ * scheduler, seed 0, no checks and no kept trace; the row gives simulated events (the model's steps,
+ * {@link World#step}: the step counter trace events carry, one per thread step, packet delivery and
+ * deferred completion; the kernel fires about 1.5 times as many events, its LogGOPS CPU and NIC
+ * queue events being no steps) per CPU-second of the process and of the simulating thread, messages
+ * per CPU-second, both CPU times, the peak heap and the peak heap per rank, with the issue's target
+ * beside the figure marked met or NOT MET.
  *
  * <p>How it measures: CPU time is the process's (user + system, all threads: the run, the garbage
  * collector, the JIT), from {@code com.sun.management.OperatingSystemMXBean#getProcessCpuTime},
@@ -55,9 +57,9 @@ import picocli.CommandLine.Option;
     exitCodeOnExecutionException = 70,
     description = {
       "Build each workload in Java and run it once in timed mode (FIFO scheduler, seed 0, default LogGP",
-      "network, no checks, no kept trace). Print simulated events per CPU-second (process: every thread,",
-      "incl. GC and JIT) and per simulating-thread CPU-second, messages per CPU-second, both CPU times, peak live heap",
-      "(after a full GC every million events and at the end) and bytes per rank, with the issue's targets",
+      "network, no checks, no kept trace). Print simulated events (model steps) per CPU-second (process: every",
+      "thread, incl. GC and JIT) and per simulating-thread CPU-second, messages per CPU-second, both CPU times, peak",
+      "live heap (after a full GC every million kernel events and at the end) and bytes per rank, with the issue's targets",
       "marked met or NOT MET. Workloads: ring-2/64/256 (1 M messages of 8 B, Irecv(ANY_SOURCE) + Send +",
       "Wait), dissemination-2^16/2^20, bcast-2^16/2^20 (binomial), alltoall-256/1024 (linear),",
       "deep-queue-64x500/64x4000 (reverse-tag ANY_SOURCE receives; bucketed queues, and reference at 500).",
@@ -153,10 +155,12 @@ final class BenchTimedCommand implements Callable<Integer> {
     out.println("Timed mode, FIFO scheduler, seed 0, default LogGP network, no checks, no kept trace; one run each "
         + (!noWarmUp ? "after a warm-up (two rings of 16 ranks, 200 k messages each)." : "without warm-up (--no-warm-up: "
         + "the first row includes the JIT's compilations)."));
+    out.println("events: the model's steps (the trace's step counter: thread steps, packet deliveries, deferred "
+        + "completions), not kernel events (about 1.5 times as many: LogGOPS CPU and NIC queue events are no steps).");
     out.println("cpu s: process CPU (user + system, all threads: simulation, GC, JIT) from building the workload to "
         + "the end of its run; sim s: the simulating thread's CPU alone; events/cpu-s and msgs/cpu-s divide by cpu s "
-        + "(the targets' measure), events/sim-s by sim s; heap: peak live heap (full GC every 1 M events and at the "
-        + "end, not counted in cpu s or sim s).");
+        + "(the targets' measure), events/sim-s by sim s; heap: peak live heap (full GC every 1 M kernel events and "
+        + "at the end, not counted in cpu s or sim s).");
     out.println(String.format(Locale.ROOT, "%-28s %9s %11s %11s %13s %13s %13s %8s %8s %9s %10s  %s", "workload",
         "ranks", "messages", "events", "events/cpu-s", "events/sim-s", "msgs/cpu-s", "cpu s", "sim s", "heap MB",
         "B/rank", "targets"));

@@ -26,7 +26,7 @@ class BenchTimedCommandTest {
     String[] ring = row(r, "ring-64");
     assertEquals("64", ring[1]);
     assertEquals("6400", ring[2], "messages");
-    assertEquals("38400", ring[3], "kernel events: six per ring message, as in the 1 M-message run");
+    assertEquals("38400", ring[3], "events (model steps): six per ring message, as in the 1 M-message run");
     assertTrue(r.out().contains("bcast-65536"), r.out());
     assertTrue(row(r, "bcast-65536")[2].equals("skipped"), r.out());
     assertTrue(!r.out().contains("ring-256"), r.out());
