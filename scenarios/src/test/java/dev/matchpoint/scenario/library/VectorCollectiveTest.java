@@ -120,6 +120,63 @@ class VectorCollectiveTest {
   }
 
   @Test
+  @SpecClause(source = GATHERV, text = GATHERV_RULE)
+  void theRootsEntries_countBasicElementsOfItsType_upToTheModelsLimit() {
+    // The root's type is two ints: each entry of 1 is two basic elements, which a member's 2 x
+    // MPI_INT matches. An entry of 2^30 such elements is 2^31 ints, more than the model counts:
+    // MPI_ERR_COUNT at the root. 2^31 - 1 x MPI_INT is the largest entry it takes (here a
+    // member's 1 x MPI_INT does not match it: an erroneous use, not an MPI error).
+    String twoInts = """
+        scenario: v
+        ranks:
+          - rank: 0
+            program:
+              - type-contiguous: {count: 2, oldtype: int, into: two}
+              - type-commit: {type: two}
+              - gatherv: {root: 0, count: 1, counts: [1, %s, 1], type: two}
+          - rank: 1..2
+            program:
+              - gatherv: {root: 0, count: 2}
+        """;
+    RunResult ok = CollectiveTest.timed(load(twoInts.formatted("1")));
+    assertEquals(Outcome.OK, ok.outcome(), ok.problems().toString());
+    RunResult tooMany = CollectiveTest.timed(load(twoInts.formatted("1073741824")));
+    assertEquals(List.of("MPI_ERR_COUNT from MPI_Gatherv at r0.t0"), tooMany.problems());
+    assertEquals(List.of("recvcounts[1] = 1073741824 has too many basic elements for the model"), tooMany.trace()
+        .of(TraceEvent.ErrorRaised.class).stream().map(TraceEvent.ErrorRaised::detail).toList());
+    RunResult largest = CollectiveTest.timed(everyRank("gatherv: {root: 0, count: 1, counts: [1, 1, 2147483647]}"));
+    assertEquals(List.of(), largest.problems().stream().filter(p -> p.startsWith("MPI_ERR")).toList());
+    assertTrue(erroneous(largest).get(0).detail().contains("recvcounts[2] = 2147483647 x MPI_INT"),
+        erroneous(largest).toString());
+  }
+
+  @Test
+  @SpecClause(source = GATHERV, text = GATHERV_RULE)
+  void theRootCallingLast_reportsTheFirstMismatchedMember_pastMembersThatCalledAnotherOperation() {
+    // The root calls last. Rank 1 called MPI_Gather instead (a mismatch of its own, reported at its
+    // own call or the root's); ranks 2 and 3 send 2 ints where the root's entries say 3. The root
+    // names rank 2, the first mismatched MPI_Gatherv, and only it.
+    RunResult r = CollectiveTest.timed(load("""
+        scenario: v
+        ranks:
+          - rank: 0
+            program:
+              - compute: {ns: 100000}
+              - gatherv: {root: 0, count: 1, counts: [1, 1, 3, 3]}
+          - rank: 1
+            program:
+              - gather: {root: 0, count: 1}
+          - rank: 2..3
+            program:
+              - gatherv: {root: 0, count: 2}
+        """));
+    List<String> members = erroneous(r).stream().map(TraceEvent.ErroneousUse::detail)
+        .filter(d -> d.contains("sendcount")).toList();
+    assertEquals(List.of("collective #0 on world: recvcounts[2] = 3 x MPI_INT here but sendcount 2 x MPI_INT at rank 2 "
+        + "(t.yaml:6:9 vs t.yaml:12:9)"), members, erroneous(r).toString());
+  }
+
+  @Test
   @SpecClause(source = "MPI-3.1 §5.6", text = SCATTERV_RULE)
   void scatterv_matchesPerMember_andAMismatchIsErroneous() {
     assertEquals(Set.of("ok"), CollectiveTest.outcomes(everyRank("scatterv: {root: 1, count: 2 - rank, counts: [2, "
