@@ -3,6 +3,9 @@ package dev.matchpoint.mpi.rank;
 import com.google.common.hash.PrimitiveSink;
 import dev.matchpoint.mpi.ErrorClass;
 import dev.matchpoint.mpi.Mpi;
+import dev.matchpoint.mpi.match.Envelopes;
+import dev.matchpoint.mpi.match.Message;
+import dev.matchpoint.mpi.match.PostedReceive;
 import dev.matchpoint.mpi.program.CommOp;
 import dev.matchpoint.mpi.program.Instr;
 import dev.matchpoint.mpi.program.MpiOp;
@@ -32,10 +35,10 @@ import java.util.TreeMap;
  *       uses or still refers to (a request, a queued message or a message in flight in it: {@link
  *       #referenced}) and on which they have logged as many collectives ({@link #choose}). Every
  *       member binds the id the completing member chose; it depends on the schedule only when a
- *       freed communicator's traffic is still outstanding. All groups of one split share the id, as they share no member
- *       (the call "partitions the group associated with comm into disjoint subgroups", §6.4.2), so
- *       a message of one group never reaches another, and "A message sent in one context cannot be
- *       received in another context" (§6.2.2).
+ *       freed communicator's traffic is still outstanding. All groups of one split share the id,
+ *       as they share no member (the call "partitions the group associated with comm into
+ *       disjoint subgroups", §6.4.2), so a message of one group never reaches another, and "A
+ *       message sent in one context cannot be received in another context" (§6.2.2).
  *   <li>Comm_split groups the members by colour, ranked by key, then by rank in the parent
  *       (§6.4.2: "Within each subgroup, the processes are ranked in the order defined by the value
  *       of the argument key, with ties broken according to their rank in the old group"); the
@@ -433,8 +436,9 @@ final class Communicators {
 
   /**
    * The lowest context id above the scenario's that no member of the parent uses or refers to
-   * ({@link #referenced}) and on which all members have logged as many collectives (a freed id's log goes on: the new communicator's k-th
-   * collective must be the k-th new entry at every member); -2 when none is free.
+   * ({@link #referenced}) and on which all members have logged as many collectives (a freed id's
+   * log goes on: the new communicator's k-th collective must be the k-th new entry at every
+   * member); -2 when none is free.
    */
   private static int choose(World w, int rank, int parent) {
     int[] members = all(w, rank, parent);
@@ -473,14 +477,14 @@ final class Communicators {
     if (!rank.comms().isFreed(id)) {
       return false; // never a communicator of m's: m has nothing in it (its table was read by choose)
     }
-    w.touchQueue(m, dev.matchpoint.mpi.match.Envelopes.ANY, false);
+    w.touchQueue(m, Envelopes.ANY, false);
     w.touchPosted(m, false);
-    for (dev.matchpoint.mpi.match.Message u : rank.engine.unexpectedMessages()) {
+    for (Message u : rank.engine.unexpectedMessages()) {
       if (u.context() == id) {
         return true;
       }
     }
-    for (dev.matchpoint.mpi.match.PostedReceive p : rank.engine.postedReceives()) {
+    for (PostedReceive p : rank.engine.postedReceives()) {
       if (p.context() == id) {
         return true;
       }

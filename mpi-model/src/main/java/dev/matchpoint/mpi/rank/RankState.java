@@ -168,12 +168,16 @@ final class RankState {
 
   /** How many messages this rank has sent to {@code dest} in {@code context}. */
   long sent(int dest, int context) {
-    return sendSeq.get(((long) dest << 12) | context);
+    return sendSeq.get(channel(dest, context));
   }
 
   long nextSeq(int dest, int context) {
-    long key = ((long) dest << 12) | context;
-    return sendSeq.take(key);
+    return sendSeq.take(channel(dest, context));
+  }
+
+  /** The key of a (dest, context) channel in {@link #sendSeq}. */
+  private static long channel(int dest, int context) {
+    return ((long) dest << 12) | context;
   }
 
   /** Marks the rank shared: from now on it is only read (see {@link World#rank(int)}). */
