@@ -46,7 +46,9 @@ import picocli.CommandLine.Option;
  * (the heap pools' usage right after a full collection, {@link System#gc}) sampled every million
  * kernel events and at the end of the run, with the world still reachable; the CPU of those
  * collections is left out of both times. Two small rings (two worlds, so that a new world's start
- * paths are compiled too) run first, unreported, to warm the JIT, unless {@code --no-warm-up}.
+ * paths are compiled too) run first, unreported, to warm the JIT, and every row but the rings is
+ * preceded by three unreported runs of a smaller workload of its kind (e.g. the bcast on 2^14
+ * ranks), unless {@code --no-warm-up}.
  */
 @Command(
     name = "timed",
@@ -63,7 +65,8 @@ import picocli.CommandLine.Option;
       "marked met or NOT MET. Workloads: ring-2/64/256 (1 M messages of 8 B, Irecv(ANY_SOURCE) + Send +",
       "Wait), dissemination-2^16/2^20, bcast-2^16/2^20 (binomial), alltoall-256/1024 (linear),",
       "deep-queue-64x500/64x4000 (reverse-tag ANY_SOURCE receives; bucketed queues, and reference at 500).",
-      "Rows above --max-ranks are listed as skipped. Exits 0 whether or not the targets are met."
+      "Warm-up (not counted): two rings of 16 ranks first, and before every other row three runs of a smaller",
+      "workload of its kind. Rows above --max-ranks are listed as skipped. Exits 0 whether or not the targets are met."
     },
     footerHeading = "%nExamples:%n",
     footer = {"  matchpoint bench timed",
@@ -88,7 +91,8 @@ final class BenchTimedCommand implements Callable<Integer> {
   String queues;
 
   @Option(names = "--no-warm-up",
-      description = "Run no warm-up before the rows (the first row then pays the JIT's compilations).")
+      description = "Run no warm-up (neither the rings before the rows nor a row's smaller workload of its kind "
+          + "before it): each row then pays the JIT's compilations of its paths.")
   boolean noWarmUp;
 
   @Option(names = "--max-ranks", paramLabel = "N", defaultValue = "65536",
@@ -96,32 +100,40 @@ final class BenchTimedCommand implements Callable<Integer> {
           + "about 7.4 GB of heap, the bcast an estimated 1.7 GB).")
   int maxRanks;
 
-  /** A row: its workload (built when run) and its targets. */
+  /**
+   * A row: its workload (built when run), its targets, and a smaller workload of the same kind run
+   * unreported just before it so that the JIT has compiled its paths (null: the rings' warm-up is
+   * enough).
+   */
   private record Row(String name, int ranks, Supplier<Workload> workload, double maxCpuSeconds, long maxHeapBytes,
-      double minEventsPerCpuSecond) {}
+      double minEventsPerCpuSecond, Supplier<Workload> warmUp) {}
 
   private static List<Row> rows(long ringMessages) {
     List<Row> rows = new ArrayList<>();
     for (int n : new int[] {2, 64, 256}) {
       rows.add(new Row("ring-" + n, n, () -> TimedWorkloads.ring(n, ringMessages),
-          ringMessages == 1_000_000 ? 1 : -1, ringMessages == 1_000_000 ? 150_000_000L : -1, -1));
+          ringMessages == 1_000_000 ? 1 : -1, ringMessages == 1_000_000 ? 150_000_000L : -1, -1, null));
     }
     for (int n : new int[] {1 << 16, 1 << 20}) {
       rows.add(new Row("dissemination-" + n, n, () -> TimedWorkloads.dissemination(n), n == 1 << 16 ? 3 : -1,
-          n == 1 << 16 ? 1_000_000_000L : -1, 5e6));
+          n == 1 << 16 ? 1_000_000_000L : -1, 5e6, () -> TimedWorkloads.dissemination(1 << 12)));
     }
     for (int n : new int[] {1 << 16, 1 << 20}) {
-      rows.add(new Row("bcast-" + n, n, () -> TimedWorkloads.binomialBcast(n), -1, -1, 5e6));
+      rows.add(new Row("bcast-" + n, n, () -> TimedWorkloads.binomialBcast(n), -1, -1, 5e6,
+          () -> TimedWorkloads.binomialBcast(1 << 14)));
     }
     for (int n : new int[] {256, 1024}) {
-      rows.add(new Row("alltoall-" + n, n, () -> TimedWorkloads.allToAll(n), -1, -1, -1));
+      rows.add(new Row("alltoall-" + n, n, () -> TimedWorkloads.allToAll(n), -1, -1, -1,
+          () -> TimedWorkloads.allToAll(128)));
     }
     // Reference queues only at Q = 500: their reverse-tag search is quadratic, minutes at 4,000.
     rows.add(new Row("deep-queue-64x500-reference", 65,
-        () -> TimedWorkloads.deepQueue(64, 500, ModelOptions.QueueKind.REFERENCE), -1, -1, -1));
+        () -> TimedWorkloads.deepQueue(64, 500, ModelOptions.QueueKind.REFERENCE), -1, -1, -1,
+        () -> TimedWorkloads.deepQueue(16, 100, ModelOptions.QueueKind.REFERENCE)));
     for (int q : new int[] {500, 4000}) {
       rows.add(new Row("deep-queue-64x" + q + "-bucketed", 65,
-          () -> TimedWorkloads.deepQueue(64, q, ModelOptions.QueueKind.BUCKETED), -1, -1, -1));
+          () -> TimedWorkloads.deepQueue(64, q, ModelOptions.QueueKind.BUCKETED), -1, -1, -1,
+          () -> TimedWorkloads.deepQueue(16, 500, ModelOptions.QueueKind.BUCKETED)));
     }
     return rows;
   }
@@ -174,8 +186,12 @@ final class BenchTimedCommand implements Callable<Integer> {
         continue;
       }
       out.flush();
-      Measured m = measure(row.name().startsWith("deep-queue") || kind == null ? row.workload()
-          : () -> withQueues(row.workload().get(), kind));
+      if (!noWarmUp && row.warmUp() != null) {
+        for (int i = 0; i < ROW_WARM_UPS; i++) {
+          measure(queued(row, row.warmUp(), kind));
+        }
+      }
+      Measured m = measure(queued(row, row.workload(), kind));
       Workload w = m.workload();
       double cpu = m.cpuSeconds();
       double sim = m.simSeconds();
@@ -205,6 +221,18 @@ final class BenchTimedCommand implements Callable<Integer> {
     out.flush();
     return ExitCode.OK.code();
   }
+
+  /** The row's workload or warm-up with {@code --queues} applied (not to the deep-queue rows, which set their own). */
+  private static Supplier<Workload> queued(Row row, Supplier<Workload> w, ModelOptions.QueueKind kind) {
+    return row.name().startsWith("deep-queue") || kind == null ? w : () -> withQueues(w.get(), kind);
+  }
+
+  /**
+   * Runs of a row's own warm-up before it. With the rings' warm-up alone, about half of the
+   * 2^16-rank bcast row's process CPU was the JIT compiling paths the ring does not take (blocking
+   * receives, branches) and the simulating thread running them uncompiled meanwhile.
+   */
+  private static final int ROW_WARM_UPS = 3;
 
   private static String verdict(String target, boolean met) {
     return target + ": " + (met ? "met" : "NOT MET");
