@@ -54,6 +54,38 @@ class PartitionedArgumentsTest {
     assertEquals(2, returns(r, 1).size(), returns(r, 1).toString());
   }
 
+  /**
+   * Zero partitions (a non-negative count): each MPI_Start begins an epoch with nothing to mark
+   * ready or to arrive, so the send and the receive complete without any MPI_Pready, epoch after
+   * epoch, and the run ends with every call returned.
+   */
+  @Test
+  @SpecClause(source = "MPI-4.0 §4.2.2", text = "The completion of a partitioned send operation indicates that the"
+      + " sender is now free to call MPI_START/MPI_STARTALL to restart the operation and subsequently MPI_PREADY,"
+      + " MPI_PREADY_RANGE or MPI_PREADY_LIST.")
+  @SpecClause(source = "MPI-4.0 §4.2.2", text = "The completion of a partitioned receive operation through MPI_WAIT or"
+      + " MPI_TEST indicates that the receive buffer contains all of the partitions.")
+  @SpecClause(source = "docs/trace-format.md", text = "`request_completed` | `request`, `source`, `tag`, `count_bytes`,"
+      + " `error`, `cancelled`")
+  void zeroPartitions_completeAtEachStart_withoutMpiPready() {
+    RunResult r = RankRuns.run(program().call(psend(lit(1), 0, "s")).call(start("s")).waitFor("s", null)
+        .call(start("s")).waitFor("s", null).build(),
+        program().call(precv(lit(0), 0, "r")).call(start("r")).waitFor("r", null).call(start("r"))
+        .waitFor("r", null).build());
+    assertEquals(dev.matchpoint.mpi.run.Outcome.OK, r.outcome(), r.toString());
+    assertEquals(List.of(), RankRuns.errors(r));
+    assertEquals(List.of("MPI_Psend_init", "MPI_Start", "MPI_Wait", "MPI_Start", "MPI_Wait"),
+        returns(r, 0).stream().map(String::strip).toList());
+    assertEquals(List.of("MPI_Precv_init", "MPI_Start", "MPI_Wait", "MPI_Start", "MPI_Wait"),
+        returns(r, 1).stream().map(String::strip).toList());
+    // Each epoch's completion is a request_completed event (docs/trace-format.md), on both sides.
+    for (int rank = 0; rank < 2; rank++) {
+      int side = rank;
+      assertEquals(2, r.trace().of(TraceEvent.RequestCompleted.class).stream().filter(e -> e.rank() == side).count(),
+          "rank " + rank + "'s completions");
+    }
+  }
+
   @Test
   @SpecClause(source = "MPI-3.1 §8.4", text = "MPI_ERR_REQUEST Invalid request (handle)")
   void preadyOnANullOrAReceiveRequest_isMpiErrRequest() {
