@@ -1,0 +1,290 @@
+package dev.matchpoint.mpi.rank;
+
+import static dev.matchpoint.mpi.program.ProgramBuilder.anySource;
+import static dev.matchpoint.mpi.program.ProgramBuilder.lit;
+import static dev.matchpoint.mpi.program.ProgramBuilder.procNull;
+import static dev.matchpoint.mpi.program.ProgramBuilder.program;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.matchpoint.mpi.Datatype;
+import dev.matchpoint.mpi.SendMode;
+import dev.matchpoint.mpi.SpecClause;
+import dev.matchpoint.mpi.WildcardPolicy;
+import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.program.Program;
+import dev.matchpoint.mpi.trace.TraceSink;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Precision of the persistent-set closure ({@link PersistentSets}): in hand-built states whose
+ * enabled actors touch no common object on any path (different ranks, no link that carries or may
+ * still carry anything between them, no queue one of them takes from while the other's peer sends
+ * to it), the closure of the first actor tried is that actor alone, so by the choice rule the
+ * persistent set is exactly its actions. The first actor tried follows the documented search order
+ * ({@code likelyConflicts}: links carrying only replies or data, then threads about to make a call
+ * that touches no matching queue, then other threads, then links carrying messages; enabled order
+ * within each). Each expected set below is derived from those rules and the objects each call
+ * touches ({@link ObjectIds}); a closure that over-approximates (an actor said to touch an object it
+ * cannot reach, a link said to carry traffic it cannot) adds an actor, or gives up, and the set
+ * changes: still persistent, but a reduction the rule promises is lost.
+ */
+class PersistentSetsPrecisionTest {
+  private static final String PERSISTENT = "A set T of transitions enabled in a state s is persistent in s iff, for"
+      + " all nonempty sequences of transitions from s in the state space that do not include transitions in T, every"
+      + " transition in the sequence is independent with all transitions in T";
+  private static final String CLOSURE = "start from one enabled actor; while some actor outside the set may, on a path"
+      + " that avoids the set, touch an object that an action of the set touches (one of them writing), add that"
+      + " actor if it is enabled, and give up if it is not";
+  private static final String CAUSAL = "a link carries rendezvous or eager traffic only if its source may still send on"
+      + " it (a thread outside the set may, a packet waits for credit, or a rendezvous send awaits its CTS), and"
+      + " replies (CTS, ACK, credit) only if messages from its destination to its source exist or may still be sent";
+  private static final String CHOICE = "The first actor (in canonical order) whose closure is a single actor wins";
+
+  private static World world(WildcardPolicy policy, Program[]... ranks) {
+    ModelSpec.Builder b = ModelSpec.builder();
+    for (Program[] threads : ranks) {
+      b.rank(threads);
+    }
+    return World.logical(b.options(ModelOptions.defaults().withWildcard(policy)).build(), TraceSink.NONE,
+        new Checks(List.of()), false);
+  }
+
+  private static Program[] threads(Program... p) {
+    return p;
+  }
+
+  private static Predicate<Action> step(int rank, int thread) {
+    return a -> a.kind() == Action.Kind.STEP && a.rank() == rank && a.thread() == thread;
+  }
+
+  private static Predicate<Action> delivery(int source, int dest) {
+    return a -> a.kind() == Action.Kind.DELIVER && a.source() == source && a.rank() == dest;
+  }
+
+  /** Takes, in turn, the first enabled action that each predicate accepts. */
+  @SafeVarargs
+  private static World after(World w, Predicate<Action>... actions) {
+    for (Predicate<Action> p : actions) {
+      List<Action> enabled = w.enabled();
+      Action a = enabled.stream().filter(p).findFirst()
+          .orElseThrow(() -> new AssertionError("not enabled: " + p + " in " + enabled));
+      w = w.successor(a).world();
+    }
+    return w;
+  }
+
+  /**
+   * Checks the state's enabled actors (as {@code enabled} says, in order) and that its persistent
+   * set is exactly the enabled actions of {@code expected}.
+   */
+  private static void assertPersistentSet(String name, World w, List<Predicate<Action>> enabled,
+      Predicate<Action> expected) {
+    List<Action> all = w.enabled();
+    Set<Long> actors = new LinkedHashSet<>();
+    for (Action a : all) {
+      actors.add(PersistentSets.actor(a));
+    }
+    assertEquals(enabled.size(), actors.size(), () -> name + ": enabled " + all);
+    for (Predicate<Action> p : enabled) {
+      assertTrue(all.stream().anyMatch(p), () -> name + ": enabled " + all);
+    }
+    List<Action> want = new ArrayList<>();
+    for (Action a : all) {
+      if (expected.test(a)) {
+        want.add(a);
+      }
+    }
+    assertTrue(!want.isEmpty(), name);
+    assertEquals(want, w.copy().persistentSet(all), () -> name + "\n" + w.report().toText());
+  }
+
+  private static Program send(SendMode mode, int dest, int count) {
+    return program().send(mode, lit(dest), lit(0), lit(count), Datatype.INT).build();
+  }
+
+  private static Program recv(int source) {
+    return program().recv(lit(source), lit(0), lit(1), Datatype.INT, null).build();
+  }
+
+  /**
+   * Rank 0 sends one eager message to rank 1, which receives it. The send (a call that touches no
+   * matching queue: tried first) writes rank 0's thread and the tail of 0->1; the only other actor,
+   * rank 1's receive, touches rank 1's objects, and no link into rank 0 may carry anything: the
+   * replies 1->0 could carry exist only for messages 0->1, and the one thread that may still send
+   * them is the send itself, inside the set. So the send alone is persistent.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aSendBesideItsReceive_isPersistentAlone() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      for (SendMode mode : List.of(SendMode.STANDARD, SendMode.SYNCHRONOUS)) {
+        World w = world(policy, threads(send(mode, 1, 1)), threads(recv(0)));
+        assertPersistentSet("send " + mode + " beside its receive, " + policy, w, List.of(step(0, 0), step(1, 0)),
+            step(0, 0));
+      }
+    }
+  }
+
+  /**
+   * Rank 0 receives from rank 1 (or from MPI_ANY_SOURCE) and rank 1 from rank 0, and no rank sends:
+   * both receives are tried in enabled order, and the first touches only rank 0's queues, posted
+   * receive queue and thread, which no link may write (nothing is on its way to rank 0 and no thread
+   * may send to it) and no thread of rank 1 touches.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void receivesFromRanksThatNeverSend_arePersistentAlone() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World specific = world(policy, threads(recv(1)), threads(recv(0)));
+      assertPersistentSet("two receives, " + policy, specific, List.of(step(0, 0), step(1, 0)), step(0, 0));
+      World wildcard = world(policy,
+          threads(program().recv(anySource(), lit(0), lit(1), Datatype.INT, null).build()), threads(recv(0)));
+      assertPersistentSet("a wildcard receive, " + policy, wildcard, List.of(step(0, 0), step(1, 0)), step(0, 0));
+      World wildcards = world(policy,
+          threads(program().recv(anySource(), lit(0), lit(1), Datatype.INT, null).build()),
+          threads(program().recv(anySource(), lit(0), lit(1), Datatype.INT, null).build()));
+      assertPersistentSet("two wildcard receives, " + policy, wildcards, List.of(step(0, 0), step(1, 0)), step(0, 0));
+      World probes = world(policy, threads(program().iprobe(anySource(), lit(0), "f", null).build()),
+          threads(program().iprobe(anySource(), lit(0), "f", null).build()));
+      assertPersistentSet("two wildcard probes, " + policy, probes, List.of(step(0, 0), step(1, 0)), step(0, 0));
+    }
+  }
+
+  /**
+   * A rendezvous send from rank 0 to rank 1 (its RTS delivered, rank 1's receive matched it and
+   * answered with a CTS). The CTS on its way back (a link carrying only a reply: tried first)
+   * writes rank 0's sending thread, blocked in MPI_Send and so not enabled: its closure gives up.
+   * Next in order, rank 2's send to MPI_PROC_NULL (a call that touches no matching queue) writes
+   * only its own thread: no other thread of rank 2 exists, no link into rank 2 may carry anything
+   * (no thread sends to rank 2, and rank 2 sends nothing that replies could answer). Rank 0's second
+   * thread, a receive from rank 2, comes last. So the persistent set is rank 2's step alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aClearToSendToABlockedSender_givesUp_andTheNextSingletonWins() {
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = world(policy, threads(send(SendMode.STANDARD, 1, 2048), recv(2)),
+          threads(program().recv(lit(0), lit(0), lit(2048), Datatype.INT, null).build()), threads(local));
+      w = after(w, step(0, 0), delivery(0, 1), step(1, 0));
+      assertPersistentSet("a CTS on its way, " + policy, w, List.of(delivery(1, 0), step(0, 1), step(2, 0)),
+          step(2, 0));
+    }
+  }
+
+  /**
+   * Three ranks: rank 1 makes a ready send to rank 2 (it reads rank 2's posted receive queue and
+   * writes its own thread and the tail of 1->2); rank 0 receives from rank 2 and rank 2 sends to
+   * MPI_PROC_NULL, neither of which sends or posts a receive at rank 2 or reads rank 1's objects. The
+   * ready send (a call that touches no matching queue, first in enabled order among those) is
+   * persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aReadySendBesideRanksThatPostNothingAtItsDestination_isPersistentAlone() {
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = world(policy, threads(recv(2)), threads(send(SendMode.READY, 2, 1)), threads(local));
+      assertPersistentSet("a ready send, " + policy, w, List.of(step(0, 0), step(1, 0), step(2, 0)), step(1, 0));
+    }
+  }
+
+  /**
+   * Rank 0's eager message to rank 1 is on its way; rank 1's first thread will look at it only with
+   * MPI_Iprobe and take it with a matched probe (it never posts a receive), its second thread sends
+   * to MPI_PROC_NULL. That send (a call that touches no matching queue: tried first) writes only its
+   * own thread; the link 0->1 carries a message, which writes a thread of rank 1 only by matching a
+   * posted receive (none is posted and none may be), and carries no DATA or replies. So the send is
+   * persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aLocalSendBesideAMessageNoReceiveWillMatch_isPersistentAlone() {
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    Program looking = program().iprobe(lit(0), lit(0), "f", null).mprobe(lit(0), lit(0), "m", null)
+        .mrecv("m", lit(1), Datatype.INT, null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 1, 1)), threads(looking, local)), step(0, 0));
+      assertPersistentSet("a local send beside a message, " + policy, w,
+          List.of(delivery(0, 1), step(1, 0), step(1, 1)), step(1, 1));
+    }
+  }
+
+  /**
+   * Rank 0's first thread sends to rank 1 (writing the tail of 0->1), its second thread receives
+   * from rank 1, and rank 1 only receives. A receive writes the tail back to a source only to reply
+   * (CTS, ACK, credit) to messages from that source, and rank 1 never sends to rank 0: so the
+   * receive does not touch the tail 0->1, and the send is persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = "a receive's reply goes only to sources whose messages"
+      + " may still reach it")
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aSendBesideAReceiveFromAPeerThatNeverSends_isPersistentAlone() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = world(policy, threads(send(SendMode.STANDARD, 1, 1), recv(1)), threads(recv(0)));
+      assertPersistentSet("a send beside a receive from a silent peer, " + policy, w,
+          List.of(step(0, 0), step(0, 1), step(1, 0)), step(0, 0));
+    }
+  }
+
+  /**
+   * Two threads of rank 0 probe rank 1, which never sends: probes only read the queue, and two
+   * reads do not conflict, so the first probe is persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void twoProbesOfOneQueue_eachPersistentAlone() {
+    Program probe = program().iprobe(lit(1), lit(0), "f", null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = world(policy, threads(probe, probe), threads(recv(0)));
+      assertPersistentSet("two probes of one queue, " + policy, w, List.of(step(0, 0), step(0, 1), step(1, 0)),
+          step(0, 0));
+    }
+  }
+
+  /**
+   * Three ranks: rank 0's eager message to rank 2 is on its way, rank 1 is about to make a ready
+   * send to rank 2, and rank 2 only probes rank 0 (it posts no receive). The ready send reads rank
+   * 2's posted receive queue, which the arriving message only reads too (no receive is or may be
+   * posted there for it to match and remove), and writes rank 1's thread and the tail of 1->2,
+   * which neither the link 0->2 nor rank 2's probe touches. So the ready send is persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aReadySendBesideAMessageToItsDestination_isPersistentAlone() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 2, 1)), threads(send(SendMode.READY, 2, 1)),
+          threads(program().iprobe(lit(0), lit(0), "f", null).build())), step(0, 0));
+      assertPersistentSet("a ready send beside a message, " + policy, w,
+          List.of(delivery(0, 2), step(1, 0), step(2, 0)), step(1, 0));
+    }
+  }
+}
