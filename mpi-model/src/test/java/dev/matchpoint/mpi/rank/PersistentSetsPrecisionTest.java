@@ -12,6 +12,7 @@ import dev.matchpoint.mpi.SendMode;
 import dev.matchpoint.mpi.SpecClause;
 import dev.matchpoint.mpi.WildcardPolicy;
 import dev.matchpoint.mpi.check.Checks;
+import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.Program;
 import dev.matchpoint.mpi.trace.TraceSink;
 import java.util.ArrayList;
@@ -285,6 +286,77 @@ class PersistentSetsPrecisionTest {
           threads(program().iprobe(lit(0), lit(0), "f", null).build())), step(0, 0));
       assertPersistentSet("a ready send beside a message, " + policy, w,
           List.of(delivery(0, 2), step(1, 0), step(2, 0)), step(1, 0));
+    }
+  }
+
+  /**
+   * Rank 1's eager message waits at rank 0 (delivered, unexpected); rank 0's wildcard receive is
+   * about to take it (under the round-robin policy it also moves rank 0's round-robin pointer), and
+   * rank 2 posts a wildcard receive that nothing will ever match. Wildcard matches at rank 2 move
+   * only rank 2's pointer and take only rank 2's messages: the receive at rank 0 is persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aWildcardReceiveTakingAWaitingMessage_besideAWildcardReceiveElsewhere_isPersistentAlone() {
+    Program wildcard = program().recv(anySource(), lit(0), lit(1), Datatype.INT, null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(wildcard), threads(send(SendMode.STANDARD, 0, 1)), threads(wildcard)),
+          step(1, 0), delivery(1, 0));
+      assertPersistentSet("a wildcard receive taking a message, " + policy, w, List.of(step(0, 0), step(2, 0)),
+          step(0, 0));
+    }
+  }
+
+  /**
+   * Two actors, each persistent alone: rank 0 about to make a call that touches its matching queues
+   * (on rank 1, which never sends, or on MPI_PROC_NULL), rank 1 about to send to MPI_PROC_NULL (a
+   * call that touches no matching queue). The search tries the threads whose call touches no
+   * matching queue first ({@code likelyConflicts}), so the persistent set is rank 1's send, although
+   * rank 0's call comes first in enabled order.
+   */
+  @Test
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  @SpecClause(source = "PersistentSets.likelyConflicts", text = "How likely an actor's next action is to conflict with"
+      + " others, to try the likely singletons first: 0 for links carrying only replies and data, 1 for threads about"
+      + " to call something that touches no matching queue, 2 for other threads, 3 for links carrying messages")
+  void aCallOnMatchingQueues_isTriedAfterALocalSend() {
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    List<Program> queueCalls = List.of(recv(1),
+        program().irecv(lit(1), lit(0), lit(1), Datatype.INT, "r").build(),
+        program().probe(procNull(), lit(0), null).build(),
+        program().iprobe(lit(1), lit(0), "f", null).build(),
+        program().mprobe(procNull(), lit(0), "m", null).build(),
+        program().improbe(lit(1), lit(0), "f", "m", null).build(),
+        program().call(new MpiOp.Sendrecv(procNull(), lit(0), lit(1), Datatype.INT, procNull(), lit(0), lit(1),
+            Datatype.INT, MpiOp.WORLD, null)).build());
+    for (Program call : queueCalls) {
+      World w = world(WildcardPolicy.ANY, threads(call), threads(local));
+      assertPersistentSet(call.body() + " beside a local send", w, List.of(step(0, 0), step(1, 0)), step(1, 0));
+    }
+  }
+
+  /**
+   * Rank 0 made a synchronous send to rank 1 and freed its request (MPI_Request_free: the thread
+   * then ends); rank 1's receive matched it and its acknowledgement is on its way back. The ACK (a
+   * link carrying only a reply: tried first) writes the head of 1->0 and the finished send's
+   * objects at rank 0, where no thread runs any more and no link may carry anything else: it is
+   * persistent alone, and it wins over rank 2's send to MPI_PROC_NULL (also alone, but tried after).
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void anAcknowledgementToAFinishedSender_isTriedFirst_andPersistentAlone() {
+    Program freed = program().isend(SendMode.SYNCHRONOUS, lit(1), lit(0), lit(1), Datatype.INT, "s")
+        .call(new MpiOp.RequestFree("s")).build();
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(freed), threads(recv(0)), threads(local)), step(0, 0), step(0, 0),
+          delivery(0, 1), step(1, 0));
+      assertPersistentSet("an ACK to a finished sender, " + policy, w, List.of(delivery(1, 0), step(2, 0)),
+          delivery(1, 0));
     }
   }
 }
