@@ -359,4 +359,56 @@ class PersistentSetsPrecisionTest {
           delivery(1, 0));
     }
   }
+
+  /**
+   * Rank 0's nonblocking synchronous send to rank 1 (eager: small) is on its way and its request
+   * is not complete (it waits for the acknowledgement); rank 1's first thread will look at the message with MPI_Iprobe and take it with a
+   * matched probe (no receive is posted), its second thread sends to MPI_PROC_NULL. The wait is tried
+   * first but gives up: it is blocked until the acknowledgement comes back. The
+   * local send is next: the link 0->1 carries a message but no DATA (the send is eager, not a
+   * rendezvous awaiting its CTS), no replies (rank 1 never sends to rank 0), and nothing that a posted
+   * receive would take, so it writes no thread of rank 1: the local send is persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aLocalSendBesideAnEagerMessageWhoseRequestIsOpen_isPersistentAlone() {
+    Program open = program().isend(SendMode.SYNCHRONOUS, lit(1), lit(0), lit(1), Datatype.INT, "s")
+        .waitFor("s", null).build();
+    Program looking = program().iprobe(lit(0), lit(0), "f", null).mprobe(lit(0), lit(0), "m", null)
+        .mrecv("m", lit(1), Datatype.INT, null).build();
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(open), threads(looking, local)), step(0, 0));
+      assertPersistentSet("a local send beside an open eager send, " + policy, w,
+          List.of(step(0, 0), delivery(0, 1), step(1, 0), step(1, 1)), step(1, 1));
+    }
+  }
+
+  /**
+   * Rank 0 attaches a buffer while its second thread, blocked in a receive nobody answers, will
+   * detach it: the attach conflicts with that blocked thread and gives up (the closure's futures
+   * are then those of a set with no sender). Next, rank 1's send to rank 2 (a call on no matching
+   * queue) writes rank 1's thread and the tail of 1->2; replies on 2->1 could only answer rank 1's
+   * messages, and the one thread that may still send them is that send, now inside the set; rank 2's
+   * receive touches only rank 2's objects. So the send is persistent alone: the futures of a set
+   * that holds a sender are not those of a set that holds none.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aSendTriedAfterAClosureThatGaveUp_isPersistentAlone() {
+    Program attach = program().call(new MpiOp.BufferAttach(lit(64))).build();
+    Program detach = program().recv(lit(2), lit(0), lit(1), Datatype.INT, null).call(new MpiOp.BufferDetach()).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(attach, detach), threads(send(SendMode.STANDARD, 2, 1)),
+          threads(recv(1))), step(0, 1));
+      assertPersistentSet("a send after an attach that gave up, " + policy, w,
+          List.of(step(0, 0), step(1, 0), step(2, 0)), step(1, 0));
+    }
+  }
 }
