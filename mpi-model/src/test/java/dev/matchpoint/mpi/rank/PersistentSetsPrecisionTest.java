@@ -411,4 +411,31 @@ class PersistentSetsPrecisionTest {
           List.of(step(0, 0), step(1, 0), step(2, 0)), step(1, 0));
     }
   }
+
+  /**
+   * No actor is persistent alone, and the smallest closure wins ("otherwise the smallest closure").
+   * Rank 2 attaches a buffer while its second thread, blocked in a receive nobody answers, will
+   * detach it: the attach (tried first) gives up. Rank 0's eager message to rank 1 is on its way and
+   * rank 1 is about to look at it with MPI_Iprobe: the probe reads the queue the arriving message
+   * writes, so its closure is the probe and the link 0->1, and nothing else (rank 2 touches none of
+   * their objects, no other link into rank 1 may carry anything). The link's closure, tried last, is
+   * no smaller. So the persistent set is the probe's and the delivery's actions.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = "The first actor (in canonical order) whose closure is"
+      + " a single actor wins; otherwise the smallest closure; otherwise every enabled action")
+  void aProbeAndTheMessageItMaySee_formTheSmallestClosure() {
+    Program looking = program().iprobe(lit(0), lit(0), "f", null).mprobe(lit(0), lit(0), "m", null)
+        .mrecv("m", lit(1), Datatype.INT, null).build();
+    Program attach = program().call(new MpiOp.BufferAttach(lit(64))).build();
+    Program detach = program().recv(lit(0), lit(7), lit(1), Datatype.INT, null).call(new MpiOp.BufferDetach()).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 1, 1)), threads(looking), threads(attach, detach)),
+          step(2, 1), step(0, 0));
+      assertPersistentSet("a probe and a message, " + policy, w, List.of(delivery(0, 1), step(1, 0), step(2, 0)),
+          step(1, 0).or(delivery(0, 1)));
+    }
+  }
 }
