@@ -438,4 +438,52 @@ class PersistentSetsPrecisionTest {
           step(1, 0).or(delivery(0, 1)));
     }
   }
+
+  /**
+   * Ranks 0 and 1 each sent one eager message to rank 2, which posts no receive: both are on their
+   * way. Each arrival writes its link's head and its source's queue at rank 2 and reads rank 2's
+   * posted receive queue, where no receive is or may be posted. Under the {@code any} and
+   * {@code round-robin} policies each source has its own queue ({@link ObjectIds}: "under the any
+   * policy two messages from different sources arriving at a rank with no posted receive commute"),
+   * so the first arrival is persistent alone; under {@code arrival} every source's messages share
+   * one queue, the two arrivals conflict, and the set is both.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "ObjectIds (class comment)", text = "under the any policy two messages from different sources"
+      + " arriving at a rank with no posted receive commute")
+  void twoArrivalsFromDifferentSources_commuteUnlessTheArrivalOrderMatters() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 2, 1)), threads(send(SendMode.STANDARD, 2, 1)),
+          threads(program().build())), step(0, 0), step(1, 0));
+      assertPersistentSet("two arrivals, " + policy, w, List.of(delivery(0, 2), delivery(1, 2)),
+          policy == WildcardPolicy.ARRIVAL ? delivery(0, 2).or(delivery(1, 2)) : delivery(0, 2));
+    }
+  }
+
+  /**
+   * Rank 1's first thread is about to run an MPI_Sendrecv with MPI_PROC_NULL on both sides (its two
+   * halves and its thread: rank 1's objects only); rank 0's eager message to rank 1 is on its way,
+   * and rank 1's second thread will take it with a matched probe (blocked until it arrives; it posts
+   * no receive). The arriving
+   * message writes a thread or Sendrecv half of rank 1 only by matching a posted receive, and none
+   * may be posted outside the set; it carries no DATA and no replies. So the Sendrecv (first in
+   * enabled order among the calls on matching queues) is persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "MPI-3.1 §3.11", text = "A receive from MPI_PROC_NULL succeeds and returns as soon as possible")
+  void aProcNullSendrecvBesideAMessageToItsRank_isPersistentAlone() {
+    Program exchange = program().call(new MpiOp.Sendrecv(procNull(), lit(0), lit(1), Datatype.INT, procNull(), lit(0),
+        lit(1), Datatype.INT, MpiOp.WORLD, null)).build();
+    Program taking = program().mprobe(lit(0), lit(0), "m", null).mrecv("m", lit(1), Datatype.INT, null).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 1, 1)), threads(exchange, taking)), step(0, 0));
+      assertPersistentSet("a Sendrecv beside a message, " + policy, w,
+          List.of(delivery(0, 1), step(1, 0)), step(1, 0));
+    }
+  }
 }
