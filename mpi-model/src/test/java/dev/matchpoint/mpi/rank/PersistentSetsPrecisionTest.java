@@ -486,4 +486,47 @@ class PersistentSetsPrecisionTest {
           List.of(delivery(0, 1), step(1, 0)), step(1, 0));
     }
   }
+
+  /**
+   * Two threads of rank 0 about to receive from rank 1 (which never sends) both write rank 0's
+   * posted receive queue and take from the same queue: each one's closure holds the other, and
+   * nothing else. Rank 2 attaches a buffer that its second thread, blocked in a receive nobody
+   * answers, will detach: that closure (tried first) gives up. So the persistent set is the two
+   * receives, the smallest closure.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = "The first actor (in canonical order) whose closure is"
+      + " a single actor wins; otherwise the smallest closure; otherwise every enabled action")
+  void twoReceivesFromOneSource_formTheSmallestClosure() {
+    Program attach = program().call(new MpiOp.BufferAttach(lit(64))).build();
+    Program detach = program().recv(lit(0), lit(7), lit(1), Datatype.INT, null).call(new MpiOp.BufferDetach()).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(recv(1), recv(1)), threads(program().build()), threads(attach, detach)),
+          step(2, 1));
+      assertPersistentSet("two receives from one source, " + policy, w, List.of(step(0, 0), step(0, 1), step(2, 0)),
+          step(0, 0).or(step(0, 1)));
+    }
+  }
+
+  /**
+   * Rank 0's eager message to rank 2 (which has no thread) is on its way, and rank 1 is about to
+   * send to MPI_PROC_NULL: each is persistent alone, and links carrying messages are tried last
+   * ({@code likelyConflicts}), so the persistent set is rank 1's send.
+   */
+  @Test
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  @SpecClause(source = "PersistentSets.likelyConflicts", text = "How likely an actor's next action is to conflict with"
+      + " others, to try the likely singletons first: 0 for links carrying only replies and data, 1 for threads about"
+      + " to call something that touches no matching queue, 2 for other threads, 3 for links carrying messages")
+  void aLinkCarryingAMessage_isTriedAfterALocalSend() {
+    Program local = program().send(procNull(), lit(0), lit(1), Datatype.INT).build();
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 2, 1)), threads(local), threads(program().build())),
+          step(0, 0));
+      assertPersistentSet("a message beside a local send, " + policy, w, List.of(delivery(0, 2), step(1, 0)),
+          step(1, 0));
+    }
+  }
 }
