@@ -27,8 +27,10 @@ import dev.matchpoint.mpi.program.MpiOp;
 import dev.matchpoint.mpi.program.PartitionCalls;
 import dev.matchpoint.mpi.program.PointToPointOps;
 import dev.matchpoint.mpi.program.VarLayout;
+import dev.matchpoint.mpi.program.VarType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -420,5 +422,24 @@ class PersistentSetsReachSummaryTest {
       r.posts = true;
       r.inConditionalLoop = true;
     }), facts(loop[1]));
+  }
+
+  /**
+   * {@code iprobe(2) -> a; send 3} where {@code a} is a rank-shared flag: the probe's instruction
+   * writes a shared variable, so the summary at it says so; from the send on no instruction touches
+   * one.
+   */
+  @Test
+  @SpecClause(source = "Reach (shared)", text = "Some reachable instruction reads or writes a rank-shared variable")
+  void sharedVariables_areReachableOnlyBeforeTheirLastAccess() {
+    Code code = Compiler.compile(program().iprobe(lit(2), lit(0), "a", null).send(lit(3), lit(0), lit(1), Datatype.INT)
+        .build().withShared(Map.of("a", VarType.FLAG)), Set.of(MpiOp.WORLD));
+    Reach[] out = Reach.of(code, RANK, THREAD, SIZE);
+    assertEquals(expect(r -> {
+      r.probeSources.set(2);
+      r.sendDests.set(3);
+      r.shared = true;
+    }), facts(out[0]));
+    assertEquals(expect(r -> r.sendDests.set(3)), facts(out[1]));
   }
 }
