@@ -529,4 +529,25 @@ class PersistentSetsPrecisionTest {
           step(1, 0));
     }
   }
+
+  /**
+   * Rank 0's eager message to rank 1 is on its way (rank 0 then ends); rank 1 posts no receive and
+   * is about to send to rank 0 (writing its thread and the tail of 1->0). An arriving message writes
+   * the tail back to its source only through a matched receive's reply, and no receive is or may be
+   * posted at rank 1 outside the set; the link carries no DATA and no replies. So the send is
+   * persistent alone, and it is tried before the link.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aSendBackAgainstAMessageOnItsWay_isPersistentAlone() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      World w = after(world(policy, threads(send(SendMode.STANDARD, 1, 1)), threads(send(SendMode.STANDARD, 0, 1))),
+          step(0, 0));
+      assertPersistentSet("a send back against a message, " + policy, w, List.of(delivery(0, 1), step(1, 0)),
+          step(1, 0));
+    }
+  }
 }
