@@ -550,4 +550,33 @@ class PersistentSetsPrecisionTest {
           step(1, 0));
     }
   }
+
+  /**
+   * A thread about to send to MPI_PROC_NULL whose later calls post a receive (from rank 2, which
+   * never sends) or send (to rank 2): those later calls are its own future, not on any path that
+   * avoids it, so once it is in the set they neither make the message on its way to its rank match
+   * a receive nor make replies come back to it. In the first world rank 0's eager message to rank 1
+   * is on its way; in the second rank 2 is about to receive from rank 1. In both the local send is
+   * persistent alone.
+   */
+  @Test
+  @SpecClause(source = "Godefroid 1996, Def. 4.1", text = PERSISTENT)
+  @SpecClause(source = "PersistentSets (class comment)", text = CLOSURE)
+  @SpecClause(source = "PersistentSets (class comment)", text = CAUSAL)
+  @SpecClause(source = "PersistentSets (class comment)", text = CHOICE)
+  void aThreadsOwnLaterCalls_doNotConflictWithIt() {
+    for (WildcardPolicy policy : WildcardPolicy.values()) {
+      Program thenPosts = program().send(procNull(), lit(0), lit(1), Datatype.INT)
+          .recv(lit(2), lit(0), lit(1), Datatype.INT, null).build();
+      World posts = after(world(policy, threads(send(SendMode.STANDARD, 1, 1)), threads(thenPosts),
+          threads(program().build())), step(0, 0));
+      assertPersistentSet("a local send that later posts, " + policy, posts, List.of(delivery(0, 1), step(1, 0)),
+          step(1, 0));
+      Program thenSends = program().send(procNull(), lit(0), lit(1), Datatype.INT)
+          .send(lit(2), lit(0), lit(1), Datatype.INT).build();
+      World sends = world(policy, threads(program().build()), threads(thenSends), threads(recv(1)));
+      assertPersistentSet("a local send that later sends, " + policy, sends, List.of(step(1, 0), step(2, 0)),
+          step(1, 0));
+    }
+  }
 }
