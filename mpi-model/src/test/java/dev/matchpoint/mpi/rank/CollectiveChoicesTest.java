@@ -168,4 +168,39 @@ class CollectiveChoicesTest {
           + ": ranks [0] have not called it", r.report().threads().get(1).waitingFor());
     }
   }
+
+  private static RunResult timedBarrier(int members, long latencyNs) {
+    ModelSpec.Builder b = ModelSpec.builder();
+    for (int i = 0; i < members; i++) {
+      b.rank(program().call(new MpiOp.Collective(CollectiveKind.BARRIER, null, lit(0), Datatype.BYTE, null,
+          MpiOp.WORLD)).build());
+    }
+    return Runner.timed(b.options(ModelOptions.defaults().withNetwork(NetworkOptions.defaults()
+        .withLatency(new LatencyModel.Constant(latencyNs)))).build(), 1, FifoScheduler.INSTANCE,
+        RunOptions.keepingTrace(CheckKind.all()));
+  }
+
+  @Test
+  @SpecClause(source = "docs/scenario-format.md", text = "once a member may return it still takes the algorithm's"
+      + " time: the number of rounds of a standard algorithm for `n` members times the cost of one message")
+  void anAlgorithmEndingExactlyAtTheHorizon_returnsThere_andOnePastItEndsTheRun() {
+    // Three members, two rounds of 2^52 ns: the Barrier ends at 2^53 ns, the kernel's horizon, which is still
+    // simulated; one nanosecond more per message passes it.
+    RunResult at = timedBarrier(3, 1L << 52);
+    assertEquals(Outcome.OK, at.outcome(), at.problems().toString());
+    assertTrue(at.trace().of(TraceEvent.CallReturned.class).stream().allMatch(e -> e.timeNs() == 1L << 53));
+    RunResult past = timedBarrier(3, (1L << 52) + 1);
+    assertEquals(Outcome.BUDGET_EXHAUSTED, past.outcome(), past.problems().toString());
+    // An Alltoall of 34 members takes 33 rounds: 33 messages of 2.9e17 ns would overflow a long; the time is
+    // saturated at the horizon instead, so the run ends there.
+    ModelSpec.Builder b = ModelSpec.builder();
+    for (int i = 0; i < 34; i++) {
+      b.rank(program().call(new MpiOp.Collective(CollectiveKind.ALLTOALL, null, lit(1), Datatype.BYTE, null,
+          MpiOp.WORLD)).build());
+    }
+    RunResult alltoall = Runner.timed(b.options(ModelOptions.defaults().withNetwork(NetworkOptions.defaults()
+        .withLatency(new LatencyModel.Constant(290_000_000_000_000_000L)))).build(), 1, FifoScheduler.INSTANCE,
+        RunOptions.of(CheckKind.all()));
+    assertEquals(Outcome.BUDGET_EXHAUSTED, alltoall.outcome(), alltoall.problems().toString());
+  }
 }
