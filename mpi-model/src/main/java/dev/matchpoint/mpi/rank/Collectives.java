@@ -203,10 +203,6 @@ final class Collectives {
     }
   }
 
-  private static MpiOp.Collective op(ThreadState t) {
-    return (MpiOp.Collective) ((Instr.Call) t.code.at(t.pc)).op();
-  }
-
   /**
    * The alternatives of a collective call about to start: {@code {0, 1}} (not synchronising,
    * synchronising) under {@link CollectiveSync#ANY} where the two differ, else none.
