@@ -24,7 +24,9 @@ import java.util.stream.Stream;
  * it. It reads source text, not classes, so it covers every module's tests ({@code
  * <module>/src/test/java/**}{@code /*.java}, modules in the root pom's order) without loading them.
  * Annotation arguments may concatenate string literals and {@code static final String} constants of
- * the same file; anything else is an error that names the file and line.
+ * the same file or statically imported, by name, from another test source of the same module
+ * ({@code import static p.Type.NAME;} with {@code p/Type.java} beside it); anything else is an
+ * error that names the file and line.
  *
  * <p>Run it with {@value #COMMAND}; {@code ConformanceCatalogueTest} fails the default build when
  * the committed file differs from what this generates.
@@ -36,6 +38,7 @@ public final class ConformanceCatalogue {
   public static final String OUTPUT = "docs/conformance.md";
 
   private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
+  private static final Pattern STATIC_IMPORT = Pattern.compile("import\\s+static\\s+([\\w.]+)\\.(\\w+)\\s*;");
 
   private ConformanceCatalogue() {}
 
@@ -125,7 +128,8 @@ public final class ConformanceCatalogue {
       }
       for (Path f : files) {
         String rel = root.relativize(f).toString().replace('\\', '/');
-        out.addAll(parse(module, rel, read(f)));
+        String src = read(f);
+        out.addAll(parse(module, rel, src, imported(root, tests, src)));
       }
     }
     return out;
@@ -141,9 +145,19 @@ public final class ConformanceCatalogue {
    * @throws IllegalArgumentException naming the file and line of an annotation it cannot read
    */
   static List<Clause> parse(String module, String file, String src) {
+    return parse(module, file, src, Map.of());
+  }
+
+  /**
+   * As {@link #parse(String, String, String)}, with constants imported from other files.
+   *
+   * @param imported constants by simple name, which the file's own constants of that name hide
+   */
+  static List<Clause> parse(String module, String file, String src, Map<String, String> imported) {
     List<Token> t = JavaTokens.lex(src);
     String type = file.substring(file.lastIndexOf('/') + 1).replace(".java", "");
-    Map<String, String> constants = constants(t, file);
+    Map<String, String> constants = new TreeMap<>(imported);
+    constants.putAll(constants(t, file));
     List<Clause> out = new ArrayList<>();
     for (int i = 0; i + 2 < t.size(); i++) {
       if (!(t.get(i).is("@") && t.get(i + 1).isIdent("SpecClause") && t.get(i + 2).is("("))) {
@@ -168,6 +182,25 @@ public final class ConformanceCatalogue {
       }
       out.add(new Clause(args.get("source"), args.get("text"), module, file, type, member(t, pos[0] + 1), line));
       i = pos[0];
+    }
+    return out;
+  }
+
+  /**
+   * The String constants a file imports by name ({@code import static p.Type.NAME;}) from a test
+   * source of the same module, {@code tests/p/Type.java}; imports of anything else are skipped.
+   */
+  private static Map<String, String> imported(Path root, Path tests, String src) {
+    Map<String, String> out = new TreeMap<>();
+    Matcher m = STATIC_IMPORT.matcher(src);
+    while (m.find()) {
+      Path from = tests.resolve(m.group(1).replace('.', '/') + ".java");
+      if (Files.isRegularFile(from)) {
+        String value = constants(JavaTokens.lex(read(from)), root.relativize(from).toString()).get(m.group(2));
+        if (value != null) {
+          out.put(m.group(2), value);
+        }
+      }
     }
     return out;
   }

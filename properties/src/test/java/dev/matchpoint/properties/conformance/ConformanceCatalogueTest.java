@@ -102,6 +102,27 @@ class ConformanceCatalogueTest {
   }
 
   @Test
+  void scan_readsAConstantImportedStaticallyFromAnotherTestSourceOfTheModule(@org.junit.jupiter.api.io.TempDir Path root)
+      throws IOException {
+    Files.writeString(root.resolve("pom.xml"), "<modules><module>m</module></modules>");
+    Path p = Files.createDirectories(root.resolve("m/src/test/java/p"));
+    Files.writeString(p.resolve("Texts.java"),
+        "package p;\nfinal class Texts {\n  static final String RULE = \"Messages are \" + \"non-overtaking.\";\n}\n");
+    Files.writeString(p.resolve("UsesTest.java"), String.join("\n",
+        "package p;",
+        "import static p.Texts.RULE;",
+        "import static org.junit.jupiter.api.Assertions.assertEquals;",
+        "class UsesTest {",
+        "  @SpecClause(source = \"MPI-3.1 §3.5\", text = RULE)",
+        "  void order() {}",
+        "}"));
+    List<ConformanceCatalogue.Clause> clauses = ConformanceCatalogue.scan(root);
+    assertEquals(1, clauses.size(), clauses.toString());
+    assertEquals("Messages are non-overtaking.", clauses.get(0).text());
+    assertEquals("UsesTest#order", clauses.get(0).test());
+  }
+
+  @Test
   void sources_sortNaturally() {
     List<String> sources = new ArrayList<>(List.of("seed 004", "MPI-3.1 §3.10", "MPI-3.1 §3.8.2", "MPI-2.2 §3.8",
         "DESIGN §5", "MPI-3.1 §3.5", "seed 000 §3.2", "seed 000 §1"));
